@@ -1,0 +1,1 @@
+"""The composition root: configuration, storage, the table session and the CLI."""

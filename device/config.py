@@ -1,0 +1,132 @@
+"""One TOML file of settings over documented defaults (``defaults.toml``).
+
+The defaults file is the schema: a key that is not in it is an error, a value must
+have the default's type, and ``ALLOWED`` narrows some keys to listed choices or a
+range. Every error names the file, the key, the value and what is allowed.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+ENV_CONFIG = "DICETABLE_CONFIG"
+ENV_DATA = "DICETABLE_DATA"
+
+ALLOWED: dict[str, tuple[Any, ...] | range] = {
+    "camera.source": ("auto", "picamera2", "opencv", "folder", "synthetic", "none"),
+    "camera.rotation": (0, 90, 180, 270),
+    "camera.fps": range(1, 121),
+    "buttons.source": ("auto", "gpio", "keyboard", "none"),
+    "leds.protocol": ("adalight", "wled-json"),
+    "leds.count": range(1, 1025),
+    "ui.language": ("en", "es"),
+    "ui.orientation": ("landscape", "portrait"),
+}
+POSITIVE = {"camera.timeout", "vision.settle_seconds", "camera.width", "camera.height"}
+FRACTION = {"leds.brightness"}
+
+
+class ConfigError(ValueError):
+    """A setting that cannot be used; the message says where and what is allowed."""
+
+
+def defaults_text() -> str:
+    return resources.files(__package__).joinpath("defaults.toml").read_text(encoding="utf-8")
+
+
+def default_path() -> Path:
+    if os.environ.get(ENV_CONFIG):
+        return Path(os.environ[ENV_CONFIG])
+    base = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
+    return Path(base) / "dicetable" / "config.toml"
+
+
+@dataclass(frozen=True)
+class Config:
+    values: dict[str, dict[str, Any]]
+    path: Path | None  # the user's file, or None when only defaults apply
+
+    def __getitem__(self, dotted: str) -> Any:
+        section, key = dotted.split(".", 1)
+        return self.values[section][key]
+
+    def section(self, name: str) -> dict[str, Any]:
+        return dict(self.values[name])
+
+    @property
+    def data_dir(self) -> Path:
+        if os.environ.get(ENV_DATA):
+            return Path(os.environ[ENV_DATA])
+        if self["storage.data_dir"]:
+            return Path(self["storage.data_dir"]).expanduser()
+        base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+        return Path(base) / "dicetable"
+
+    def to_toml(self) -> str:
+        lines: list[str] = []
+        for section, keys in self.values.items():
+            lines.append(f"[{section}]")
+            lines += [f"{key} = {_toml_value(value)}" for key, value in keys.items()]
+            lines.append("")
+        return "\n".join(lines)
+
+
+def load(path: Path | None = None) -> Config:
+    """Defaults, overlaid with the user's file when it exists (``path`` or the default)."""
+    values = tomllib.loads(defaults_text())
+    path = path or default_path()
+    if not path.exists():
+        return Config(values, None)
+    try:
+        user = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise ConfigError(f"{path}: not valid TOML: {error}") from None
+    except OSError as error:
+        raise ConfigError(f"{path}: cannot be read: {error.strerror}") from None
+    for section, keys in user.items():
+        if section not in values or not isinstance(keys, dict):
+            raise ConfigError(
+                f"{path}: unknown section [{section}] (sections: {', '.join(values)})"
+            )
+        for key, value in keys.items():
+            values[section][key] = check(path, f"{section}.{key}", value, values[section])
+    return Config(values, path)
+
+
+def check(path: Path, dotted: str, value: Any, section: dict[str, Any]) -> Any:
+    key = dotted.split(".", 1)[1]
+    if key not in section:
+        raise ConfigError(f"{path}: unknown key {dotted} (keys: {', '.join(section)})")
+    default = section[key]
+    if isinstance(default, float) and isinstance(value, int) and not isinstance(value, bool):
+        value = float(value)
+    if type(value) is not type(default):
+        raise ConfigError(
+            f"{path}: {dotted} = {value!r} must be a {type(default).__name__} (default {default!r})"
+        )
+    allowed = ALLOWED.get(dotted)
+    if isinstance(allowed, range) and value not in allowed:
+        raise ConfigError(
+            f"{path}: {dotted} = {value!r} must be from {allowed.start} to {allowed.stop - 1}"
+        )
+    if isinstance(allowed, tuple) and value not in allowed:
+        choices = ", ".join(repr(a) for a in allowed)
+        raise ConfigError(f"{path}: {dotted} = {value!r} must be one of {choices}")
+    if dotted in POSITIVE and value <= 0:
+        raise ConfigError(f"{path}: {dotted} = {value!r} must be greater than 0")
+    if dotted in FRACTION and not 0 <= value <= 1:
+        raise ConfigError(f"{path}: {dotted} = {value!r} must be from 0 to 1")
+    return value
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return repr(value)

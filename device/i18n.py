@@ -1,0 +1,51 @@
+"""Translation catalogues, gettext style: the English text is the key.
+
+Every package (``rules/<game>``, ``ui``, ``device``...) may hold ``i18n/<lang>.toml``
+files mapping English templates to translations. English needs no catalogue; a
+missing translation falls back to English, and ``tests/test_i18n.py`` checks that
+Spanish covers every message the games actually produce.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib import resources
+
+from dicetable.rules.core import Msg
+
+LANGUAGES = ("en", "es")
+PACKAGES = ("dicetable.device", "dicetable.ui", "dicetable.rules")
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    if lang == "en":
+        return {}
+    merged: dict[str, str] = {}
+    for package in _packages_with_i18n():
+        path = resources.files(package).joinpath("i18n", f"{lang}.toml")
+        if path.is_file():
+            try:
+                entries = tomllib.loads(path.read_text(encoding="utf-8"))
+            except tomllib.TOMLDecodeError as error:
+                raise ValueError(f"{package}/i18n/{lang}.toml: {error}") from None
+            merged.update(entries)
+    return merged
+
+
+def translate(message: Msg | str, lang: str = "en") -> str:
+    text = message.text if isinstance(message, Msg) else message
+    template = catalogue(lang).get(text, text)
+    args = message.args if isinstance(message, Msg) else {}
+    return template.format_map(dict(args)) if args else template
+
+
+def _packages_with_i18n() -> list[str]:
+    import pkgutil
+
+    from dicetable import rules
+
+    found = list(PACKAGES)
+    found += [f"{rules.__name__}.{m.name}" for m in pkgutil.iter_modules(rules.__path__) if m.ispkg]
+    return found

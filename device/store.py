@@ -1,0 +1,237 @@
+"""SQLite storage for everything that must survive a power cut.
+
+The database runs in WAL mode with ``synchronous=FULL``: when ``append_input``
+returns, the input is on disk. A file that is not a dicetable database, is damaged,
+or was written by a newer dicetable is refused with an error naming it, and is never
+written to, so nothing the player saved is lost to a downgrade or a bug.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from dicetable.device.migrations import LATEST, MIGRATIONS
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+DB_NAME = "dicetable.sqlite3"
+
+
+class StoreError(RuntimeError):
+    """The database cannot be used; the message names the file and what to do."""
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    id: int
+    game: str
+    name: str
+    seed: int
+    options: dict[str, str]
+    created: float
+    updated: float
+    over: bool
+    result: dict[str, Any] | None
+    inputs: int
+
+
+class Store:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.db = _open(path)
+
+    @classmethod
+    def in_dir(cls, data_dir: Path) -> Store:
+        return cls(data_dir / DB_NAME)
+
+    def close(self) -> None:
+        self.db.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        try:
+            with self.db:
+                yield self.db
+        except sqlite3.OperationalError as error:
+            raise StoreError(f"{self.path}: cannot write: {error}") from error
+
+    # saved games -------------------------------------------------------------
+    def create_game(self, game: str, seed: int, options: Mapping[str, str], name: str = "") -> int:
+        now = time.time()
+        with self.transaction() as db:
+            cursor = db.execute(
+                "INSERT INTO games (game, name, seed, options, created, updated)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (game, name, seed, json.dumps(dict(options), sort_keys=True), now, now),
+            )
+        return int(cursor.lastrowid or 0)
+
+    def append_input(self, game_id: int, seq: int, answer: Mapping[str, Any]) -> None:
+        now = time.time()
+        with self.transaction() as db:
+            db.execute(
+                "INSERT INTO inputs (game_id, seq, input, at) VALUES (?, ?, ?, ?)",
+                (game_id, seq, json.dumps(answer, sort_keys=True), now),
+            )
+            db.execute("UPDATE games SET updated = ? WHERE id = ?", (now, game_id))
+
+    def drop_last_input(self, game_id: int) -> bool:
+        with self.transaction() as db:
+            cursor = db.execute(
+                "DELETE FROM inputs WHERE game_id = ? AND seq ="
+                " (SELECT MAX(seq) FROM inputs WHERE game_id = ?)",
+                (game_id, game_id),
+            )
+            db.execute("UPDATE games SET over = 0, result = NULL WHERE id = ?", (game_id,))
+        return cursor.rowcount > 0
+
+    def inputs(self, game_id: int) -> list[dict[str, Any]]:
+        rows = self.db.execute(
+            "SELECT input FROM inputs WHERE game_id = ? ORDER BY seq", (game_id,)
+        ).fetchall()
+        return [json.loads(row[0]) for row in rows]
+
+    def finish_game(self, game_id: int, result: Mapping[str, Any]) -> None:
+        with self.transaction() as db:
+            db.execute(
+                "UPDATE games SET over = 1, result = ? WHERE id = ?",
+                (json.dumps(dict(result), sort_keys=True), game_id),
+            )
+
+    def saved_game(self, game_id: int) -> SavedGame:
+        rows = self._games("WHERE g.id = ?", (game_id,))
+        if not rows:
+            raise KeyError(f"no saved game {game_id} in {self.path}")
+        return rows[0]
+
+    def saved_games(self) -> list[SavedGame]:
+        return self._games("", ())
+
+    def delete_game(self, game_id: int) -> None:
+        with self.transaction() as db:
+            cursor = db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+        if cursor.rowcount == 0:
+            raise KeyError(f"no saved game {game_id} in {self.path}")
+
+    def _games(self, where: str, args: tuple[Any, ...]) -> list[SavedGame]:
+        rows = self.db.execute(
+            "SELECT g.id, g.game, g.name, g.seed, g.options, g.created, g.updated, g.over,"
+            " g.result, (SELECT COUNT(*) FROM inputs i WHERE i.game_id = g.id)"
+            f" FROM games g {where} ORDER BY g.updated DESC, g.id DESC",
+            args,
+        ).fetchall()
+        return [
+            SavedGame(
+                id=row[0],
+                game=row[1],
+                name=row[2],
+                seed=row[3],
+                options=json.loads(row[4]),
+                created=row[5],
+                updated=row[6],
+                over=bool(row[7]),
+                result=None if row[8] is None else json.loads(row[8]),
+                inputs=row[9],
+            )
+            for row in rows
+        ]
+
+    # high scores -------------------------------------------------------------
+    def add_score(
+        self,
+        game: str,
+        score: int,
+        *,
+        mode: str = "",
+        party: str = "",
+        heroes: str = "",
+        detail: Mapping[str, Any] | None = None,
+        game_id: int | None = None,
+    ) -> None:
+        with self.transaction() as db:
+            db.execute(
+                "INSERT INTO scores (game, mode, party, heroes, score, detail, at, game_id)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game,
+                    mode,
+                    party,
+                    heroes,
+                    score,
+                    json.dumps(dict(detail or {})),
+                    time.time(),
+                    game_id,
+                ),
+            )
+
+    def high_scores(self, game: str, mode: str | None = None, limit: int = 10) -> list[dict]:
+        query = "SELECT mode, party, heroes, score, detail, at FROM scores WHERE game = ?"
+        args: list[Any] = [game]
+        if mode is not None:
+            query += " AND mode = ?"
+            args.append(mode)
+        query += " ORDER BY score DESC, at ASC LIMIT ?"
+        args.append(limit)
+        keys = ("mode", "party", "heroes", "score", "detail", "at")
+        return [
+            dict(zip(keys, (*row[:4], json.loads(row[4]), row[5]), strict=True))
+            for row in self.db.execute(query, args)
+        ]
+
+
+def _open(path: Path) -> sqlite3.Connection:
+    exists = path.exists() and path.stat().st_size > 0
+    if exists:
+        with path.open("rb") as handle:
+            if handle.read(len(SQLITE_HEADER)) != SQLITE_HEADER:
+                raise StoreError(
+                    f"{path} is not a dicetable database (damaged or another file); "
+                    "it was left untouched: move it away to start afresh"
+                )
+        uri = f"file:{path}?mode=rw"
+    else:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreError(f"cannot create {path.parent}: {error.strerror}") from None
+        uri = f"file:{path}?mode=rwc"
+    try:
+        db = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+        db.isolation_level = ""  # back to implicit transactions, opened by `with db`
+        db.execute("PRAGMA foreign_keys = ON")
+        db.execute("PRAGMA busy_timeout = 5000")
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > LATEST:
+            db.close()
+            raise StoreError(
+                f"{path} was written by a newer dicetable (schema {version}, this one knows "
+                f"{LATEST}); it was left untouched: upgrade dicetable to use it"
+            )
+        if exists and db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+            db.close()
+            raise StoreError(f"{path} is damaged (quick_check failed); it was left untouched")
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA synchronous = FULL")
+        _migrate(db, version)
+    except sqlite3.DatabaseError as error:
+        raise StoreError(f"{path} cannot be opened as a database: {error}") from None
+    return db
+
+
+def _migrate(db: sqlite3.Connection, version: int) -> None:
+    for number in range(version + 1, LATEST + 1):
+        # executescript commits first; BEGIN makes each migration one transaction.
+        try:
+            db.executescript(
+                f"BEGIN; {MIGRATIONS[number - 1]}; PRAGMA user_version = {number}; COMMIT;"
+            )
+        except sqlite3.DatabaseError:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise

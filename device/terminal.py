@@ -1,0 +1,120 @@
+"""The terminal client: the same session as the screen, driven by typed lines.
+
+Each prompt is printed; each line read is parsed into an Input and submitted. Words
+that are not answers: ``undo``, ``view``, ``help``, ``quit``. With a script (one
+answer per line, ``#`` starts a comment) a line that does not fit stops the run with
+its line number. With ``json=True`` every prompt, event, state and error is one JSON
+object per line, for tests and tools.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any, TextIO
+
+from dicetable.device.answers import parse
+from dicetable.device.i18n import translate
+from dicetable.device.session import TableSession
+from dicetable.rules.core import InvalidInput, Prompt, PromptKind
+
+HELP = (
+    "Answer the prompt: dice as digits or face names (3 5 6, sword pow, red:rune),"
+    " a choice by its number, Enter to confirm.\n"
+    "Other words: undo (take back the last answer), view (the state), quit (saved; resume"
+    " later with `dicetable resume ID`)."
+)
+
+
+class ScriptError(RuntimeError):
+    """A script line that does not fit its prompt."""
+
+
+class Terminal:
+    def __init__(self, session: TableSession, out: TextIO, *, as_json: bool, lang: str = "en"):
+        self.session = session
+        self.out = out
+        self.as_json = as_json
+        self.lang = lang
+
+    def run(self, lines: Iterable[str], *, script: bool) -> None:
+        self.show_prompt()
+        for number, raw in enumerate(lines, start=1):
+            line = raw.split("#", 1)[0].strip() if script else raw.strip()
+            if script and not line and raw.strip().startswith("#"):
+                continue
+            if not self.handle(line, number, script):
+                return
+            if self.session.prompt().kind is PromptKind.OVER:
+                self.emit("over", result=self.session.game.result(), text="Game over.")
+                return
+
+    def handle(self, line: str, number: int, script: bool) -> bool:
+        """One line; False to stop."""
+        word = line.lower()
+        if word in {"quit", "exit", "q"}:
+            self.emit("saved", text=f"Saved as game {self.session.id}.")
+            return False
+        if word == "undo":
+            undone = self.session.undo()
+            self.emit("undo", text="Undone." if undone else "Nothing to undo.")
+            self.show_prompt()
+            return True
+        if word == "view":
+            self.emit("state", view=self.session.view())
+            return True
+        if word in {"help", "?"}:
+            self.emit("help", text=HELP)
+            return True
+        prompt = self.session.prompt()
+        try:
+            events = self.session.submit(parse(line, prompt, "script" if script else "typed"))
+        except InvalidInput as error:
+            text = translate(error.reason, self.lang)
+            if script:
+                raise ScriptError(f"script line {number}: {line!r}: {text}") from None
+            self.emit("error", text=text)
+            return True
+        for event in events:
+            self.emit(
+                "event",
+                kind=str(event.kind),
+                text=translate(event.text, self.lang),
+                data=dict(event.data),
+            )
+        if self.as_json:
+            self.emit("state", view=self.session.view())
+        self.show_prompt()
+        return True
+
+    def show_prompt(self) -> None:
+        prompt = self.session.prompt()
+        if prompt.kind is PromptKind.OVER:
+            return
+        if self.as_json:
+            self.emit("prompt", prompt=prompt.to_json(), text=translate(prompt.text, self.lang))
+            return
+        print(f"\n? {self.describe(prompt)}", file=self.out)
+        for number, option in enumerate(prompt.options, start=1):
+            print(f"  {number}. {translate(option.label, self.lang)}", file=self.out)
+
+    def describe(self, prompt: Prompt) -> str:
+        parts = [translate(prompt.text, self.lang)]
+        if prompt.objective is not None:
+            parts.append(f"[objective: {translate(prompt.objective, self.lang)}]")
+        if prompt.odds is not None:
+            parts.append(f"[odds {prompt.odds} = {float(prompt.odds):.1%}]")
+        if prompt.keep:
+            parts.append(f"[keep dice {', '.join(str(i + 1) for i in prompt.keep)}]")
+        return " ".join(parts)
+
+    def emit(self, line_type: str, text: str = "", **fields: Any) -> None:
+        if self.as_json:
+            line = {"type": line_type, "game": self.session.id, "text": text, **fields}
+            print(json.dumps(line, default=str), file=self.out, flush=True)
+        elif line_type == "state":
+            print(json.dumps(fields.get("view"), indent=2, default=str), file=self.out)
+        elif line_type == "event":
+            print(f"  * {text}", file=self.out, flush=True)
+        elif text:
+            print(f"  {text}", file=self.out, flush=True)

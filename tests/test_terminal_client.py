@@ -1,0 +1,100 @@
+"""The terminal client and the saved-game commands (issue 2, items 4c and 5)."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from dicetable.device.cli import main
+
+CLI = [sys.executable, "-m", "dicetable.device.cli"]
+
+
+def json_lines(text: str) -> list[dict]:
+    return [json.loads(line) for line in text.splitlines() if line.startswith("{")]
+
+
+def test_script_plays_and_prints_json(tmp_path: Path, capsys):
+    script = tmp_path / "rolls.txt"
+    script.write_text("# a comment line\n3 5 6\n1,1\nundo\n66\n")
+    assert main(["play", "dice-tray", "--seed", "4", "--script", str(script), "--json"]) == 0
+    lines = json_lines(capsys.readouterr().out)
+    states = [line["view"] for line in lines if line["type"] == "state"]
+    assert states[-1]["history"] == [[3, 5, 6], [6, 6]]
+    assert any(line["type"] == "undo" for line in lines)
+    assert lines[0]["type"] == "prompt" and lines[0]["prompt"]["kind"] == "roll"
+
+
+def test_a_script_line_that_does_not_fit_stops_with_its_number(tmp_path: Path, capsys):
+    script = tmp_path / "bad.txt"
+    script.write_text("1 2\n7\n")
+    assert main(["play", "dice-tray", "--script", str(script)]) == 2
+    assert "script line 2: '7': Die 1: 7 is not a d6 value" in capsys.readouterr().err
+
+
+def test_saves_resume_and_delete_from_the_command_line(tmp_path: Path, capsys):
+    script = tmp_path / "s.txt"
+    script.write_text("2 2\n")
+    main(["play", "dice-tray", "--seed", "1", "--name", "test night", "--script", str(script)])
+    main(["saves"])
+    out = capsys.readouterr().out
+    assert "1  dice-tray 'test night'  in play, 1 answers" in out
+    script.write_text("4\nview\n")
+    main(["resume", "1", "--script", str(script), "--json"])
+    states = [x for x in json_lines(capsys.readouterr().out) if x["type"] == "state"]
+    assert states[-1]["view"]["history"] == [[2, 2], [4]]
+    assert main(["delete", "1"]) == 0
+    main(["saves"])
+    assert "No saved games." in capsys.readouterr().out
+    assert main(["resume", "1"]) == 2
+    assert "no saved game 1" in capsys.readouterr().err
+
+
+def test_unknown_game_and_bad_option_are_clear(capsys):
+    assert main(["play", "chess"]) == 2
+    assert "no game called 'chess'" in capsys.readouterr().err
+    assert main(["play", "dice-tray", "--option", "speed=fast"]) == 2
+    assert "unknown option 'speed'" in capsys.readouterr().err
+
+
+def _read_until_state(process: subprocess.Popen) -> dict:
+    for line in process.stdout:
+        data = json.loads(line)
+        if data["type"] in {"state", "error"}:
+            return data
+    raise AssertionError("the client ended before showing the state")
+
+
+def test_sigkill_mid_game_resumes_at_exactly_the_state_shown(tmp_path: Path):
+    """A power cut is a SIGKILL: whatever was shown must come back, bit for bit."""
+    env = dict(os.environ)
+    process = subprocess.Popen(
+        [*CLI, "play", "dice-tray", "--seed", "11", "--json"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    shown = None
+    for roll in ["1 2 3", "6 6", "4 4 4 4", "5"]:
+        process.stdin.write(roll + "\n")
+        process.stdin.flush()
+        shown = _read_until_state(process)["view"]
+    process.stdin.write("2 2 2\n")  # sent, then the power goes before it is shown
+    process.stdin.flush()
+    process.send_signal(signal.SIGKILL)
+    process.wait(10)
+    resumed = subprocess.run(
+        [*CLI, "resume", "1", "--json", "--script", "-"],
+        input="view\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    view = [x for x in json_lines(resumed.stdout) if x["type"] == "state"][-1]["view"]
+    # the last roll may or may not have reached the disk, but nothing shown is lost
+    assert view["history"][: len(shown["history"])] == shown["history"]
+    assert view["history"] in (shown["history"], [*shown["history"], [2, 2, 2]])

@@ -1,0 +1,1 @@
+"""Frames (numpy BGR arrays) in, dice readings out. Knows nothing of games."""
