@@ -80,8 +80,11 @@ class TableSession:
             raise
         self.count += 1
         if self.game.is_over:
-            self.store.finish_game(self.id, self.game.result() or {})
-            events.append(Event(EventKind.GAME_OVER, msg("Game over."), self.game.result() or {}))
+            result = self.game.result() or {}
+            self.store.finish_game(self.id, result)
+            if "score" in result:
+                self._record_score(result)
+            events.append(Event(EventKind.GAME_OVER, msg("Game over."), result))
         self._announce(events)
         return events
 
@@ -92,6 +95,19 @@ class TableSession:
         self.game, self.count = self._replay()
         self._announce([Event(EventKind.INFO, msg("Undone."), {"inputs": self.count})])
         return True
+
+    def _record_score(self, result: Mapping[str, Any]) -> None:
+        """A result with a ``score`` enters the high-score table (``mode``, ``party``
+        and ``heroes`` in the result say which table and who)."""
+        self.store.add_score(
+            self.saved.game,
+            int(result["score"]),
+            mode=str(result.get("mode", "")),
+            party=str(result.get("party", "")),
+            heroes=str(result.get("heroes", "")),
+            detail=result,
+            game_id=self.id,
+        )
 
     def _announce(self, events: list[Event]) -> None:
         for listener in list(self.listeners):

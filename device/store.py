@@ -88,7 +88,9 @@ class Store:
                 " (SELECT MAX(seq) FROM inputs WHERE game_id = ?)",
                 (game_id, game_id),
             )
-            db.execute("UPDATE games SET over = 0, result = NULL WHERE id = ?", (game_id,))
+            if cursor.rowcount:  # an undone ending takes its high score with it
+                db.execute("UPDATE games SET over = 0, result = NULL WHERE id = ?", (game_id,))
+                db.execute("DELETE FROM scores WHERE game_id = ?", (game_id,))
         return cursor.rowcount > 0
 
     def inputs(self, game_id: int) -> list[dict[str, Any]]:

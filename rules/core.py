@@ -280,14 +280,20 @@ class Game(ABC):
 
     @abstractmethod
     def view(self) -> dict[str, Any]:
-        """A JSON-able picture of the state for screens, LEDs and ``--json``."""
+        """A JSON-able picture of the state for screens, LEDs and ``--json``.
+
+        Keys the whole table understands (all optional): ``"gauge"``:
+        ``{"label": str, "value": int, "max": int}``, the boss's (or dungeon's) health
+        that the LED ring shows around the tray; ``"turn"``: the round number.
+        """
 
     @property
     def is_over(self) -> bool:
         return self.prompt().kind is PromptKind.OVER
 
     def result(self) -> dict[str, Any] | None:
-        """When over: what to save (winner, score, turns). None while playing."""
+        """When over: what to save (winner, turns...). A ``score`` key enters the
+        high-score table, filed under ``mode``, ``party`` and ``heroes`` when given."""
         return None
 
 

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import pytest
+
 from dicetable.device import config
 from dicetable.device.cli import main
 

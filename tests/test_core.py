@@ -1,6 +1,7 @@
 """The prompt/input contract every game relies on (rules/core.py)."""
 
 import pytest
+
 from dicetable.rules.core import (
     DiceRequest,
     Die,

@@ -5,6 +5,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+
 from dicetable.device.migrations import LATEST
 from dicetable.device.session import ReplayError, TableSession
 from dicetable.device.store import Store, StoreError
