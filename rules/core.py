@@ -282,9 +282,16 @@ class Game(ABC):
     def view(self) -> dict[str, Any]:
         """A JSON-able picture of the state for screens, LEDs and ``--json``.
 
-        Keys the whole table understands (all optional): ``"gauge"``:
-        ``{"label": str, "value": int, "max": int}``, the boss's (or dungeon's) health
-        that the LED ring shows around the tray; ``"turn"``: the round number.
+        Keys the whole table understands (all optional), so that one screen and one
+        LED ring serve every game:
+
+        * ``"gauge"``: ``{"label": str, "value": int, "max": int}``, the boss's (or
+          dungeon's) health, shown around the LED ring and as a bar on screen;
+        * ``"turn"``: the round number;
+        * ``"panels"``: ``[{"title": str, "actor": "player"|"boss"|"table",
+          "rows": [[label, value], ...]}]``, the tracked values (Health, CP, King's
+          Hand, tokens...) with English labels that the screen translates;
+        * ``"cards"``: ``[{"title": str, "text": str}]``, the cards drawn this turn.
         """
 
     @property
