@@ -15,7 +15,7 @@ on_pi=false
 grep -qs "Raspberry Pi" /proc/device-tree/model && on_pi=true
 
 apt_packages=(python3-venv libgl1 libegl1 libgles2 libgl1-mesa-dri libegl-mesa0 libgbm1 libdrm2
-              libmtdev1 libglib2.0-0 sqlite3)
+              libmtdev1 libglib2.0-0)
 $on_pi && apt_packages+=(python3-picamera2 python3-lgpio python3-libcamera)
 
 install_debian_packages() {
