@@ -35,10 +35,16 @@ def catalogue(lang: str) -> dict[str, str]:
 
 
 def translate(message: Msg | str, lang: str = "en") -> str:
+    """The message in ``lang``; arguments that are messages themselves (a card name,
+    an ability) are translated too."""
     text = message.text if isinstance(message, Msg) else message
     template = catalogue(lang).get(text, text)
     args = message.args if isinstance(message, Msg) else {}
-    return template.format_map(dict(args)) if args else template
+    if not args:
+        return template
+    return template.format_map(
+        {k: translate(v, lang) if isinstance(v, Msg) else v for k, v in args.items()}
+    )
 
 
 def _packages_with_i18n() -> list[str]:

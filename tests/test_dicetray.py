@@ -20,7 +20,7 @@ def test_rolls_are_kept_in_history_and_reported():
     tray = DiceTray(seed=1)
     events = tray.apply(Input.roll(6, 6, 6))
     assert [e.kind for e in events] == [EventKind.ROLLED, EventKind.OBJECTIVE_MET]
-    assert str(events[1].text) == "Three of a kind of 6s."
+    assert str(events[1].text) == "Three of a kind: 6s."
     tray.apply(Input.roll(2, 3, 4, 5, 1))
     assert tray.view()["history"] == [[6, 6, 6], [1, 2, 3, 4, 5]]
     assert tray.view()["last"]["sum"] == 15

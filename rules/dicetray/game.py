@@ -20,7 +20,12 @@ from dicetable.rules.core import (
 )
 
 MAX_DICE = 30
-SET_NAMES = {2: "pair", 3: "three of a kind", 4: "four of a kind", 5: "five of a kind"}
+SETS = {
+    2: "Pair of {value}s.",
+    3: "Three of a kind: {value}s.",
+    4: "Four of a kind: {value}s.",
+    5: "Five of a kind: {value}s.",
+}
 
 
 def describe(values: list[int]) -> dict[str, Any]:
@@ -39,10 +44,6 @@ def describe(values: list[int]) -> dict[str, Any]:
         "sets": {str(v): n for v, n in sets.items()},
         "straight": longest if len(longest) >= 4 else [],
     }
-
-
-def _set_name(count: int) -> str:
-    return SET_NAMES.get(count, f"{count} of a kind")
 
 
 class DiceTray(Game):
@@ -77,17 +78,14 @@ class DiceTray(Game):
             events.append(
                 Event(
                     EventKind.OBJECTIVE_MET,
-                    msg("{name} of {value}s.", name=_set_name(count).capitalize(), value=value),
+                    msg(SETS.get(count, "{count} of a kind: {value}s."), count=count, value=value),
                 )
             )
         if seen["straight"]:
-            size = "Large" if len(seen["straight"]) >= 5 else "Small"
-            events.append(
-                Event(
-                    EventKind.OBJECTIVE_MET,
-                    msg("{size} straight {run}.", size=size, run=seen["straight"]),
-                )
+            text = (
+                "Large straight {run}." if len(seen["straight"]) >= 5 else "Small straight {run}."
             )
+            events.append(Event(EventKind.OBJECTIVE_MET, msg(text, run=seen["straight"])))
         return events
 
     def view(self) -> dict[str, Any]:
