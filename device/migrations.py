@@ -38,6 +38,19 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX scores_by_game ON scores (game, mode, score DESC);
     """,
+    # 2: dice corrected by touch, with the frame they were read from (a PNG under
+    # <data_dir>/corrections/), so the reader can be improved from real mistakes.
+    """
+    CREATE TABLE corrections (
+        id INTEGER PRIMARY KEY,
+        at REAL NOT NULL,
+        game TEXT NOT NULL DEFAULT '',
+        game_id INTEGER REFERENCES games(id) ON DELETE SET NULL,
+        read TEXT NOT NULL,
+        corrected TEXT NOT NULL,
+        frame TEXT NOT NULL DEFAULT ''
+    );
+    """,
 )
 
 LATEST = len(MIGRATIONS)
