@@ -1,0 +1,4 @@
+"""Dice Throne: hero dice and boards as data, Roll Objectives with exact odds, and the
+fan-made solo mode (v3.2) where dicetable plays the boss."""
+
+GAMES = ()
