@@ -1,0 +1,429 @@
+"""``export`` and ``import``: a table's saved games, high scores and dice profiles in one
+file, to move them to another Pi or keep them safe before an upgrade.
+
+The file is a zip: ``manifest.json`` (format, schema version, counts), a consistent
+snapshot of the database taken with SQLite's backup API (safe while the app is
+playing), and the ``profiles/`` folder. Import never loses anything already on the
+table: it first exports the current data to ``<data>/backups/``, then merges in one
+transaction (a game or score already here is not doubled), or refuses with a reason.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import sqlite3
+import tempfile
+import time
+import zipfile
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from dicetable.device.commands import load_config
+from dicetable.device.migrations import LATEST
+from dicetable.device.store import Store, StoreError
+
+FORMAT = "dicetable-backup"
+FORMAT_VERSION = 1
+MANIFEST = "manifest.json"
+DATABASE = "dicetable.sqlite3"
+PROFILES = "profiles"
+BACKUPS = "backups"
+
+
+class BackupError(ValueError):
+    """A backup that cannot be written or read; the message names the file and why."""
+
+
+@dataclass
+class Summary:
+    games: int = 0
+    scores: int = 0
+    profiles: int = 0
+    skipped_games: int = 0
+    skipped_scores: int = 0
+    renamed_profiles: dict[str, str] = field(default_factory=dict)
+    safety_copy: Path | None = None
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    export = commands.add_parser(
+        "export", help="save games, high scores and dice profiles to one file"
+    )
+    export.add_argument("file", type=Path, help="the backup to write (a .zip)")
+    export.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    export.set_defaults(func=run_export)
+
+    restore = commands.add_parser(
+        "import", help="add the games, scores and profiles of a backup to this table"
+    )
+    restore.add_argument("file", type=Path, help="a file written by `dicetable export`")
+    restore.add_argument(
+        "--replace",
+        action="store_true",
+        help="make this table's data exactly the backup's (the current data is exported"
+        " to the data folder's backups/ first)",
+    )
+    restore.set_defaults(func=run_import)
+
+
+def run_export(args: argparse.Namespace) -> int:
+    target: Path = args.file
+    if target.exists() and not args.force:
+        raise BackupError(f"{target} exists: choose another name or add --force")
+    summary = export_backup(load_config(args).data_dir, target)
+    print(
+        f"Exported {summary.games} saved games, {summary.scores} high scores and "
+        f"{summary.profiles} dice profiles to {target}."
+    )
+    return 0
+
+
+def run_import(args: argparse.Namespace) -> int:
+    summary = import_backup(load_config(args).data_dir, args.file, replace=args.replace)
+    verb = "Restored" if args.replace else "Imported"
+    print(
+        f"{verb} {summary.games} saved games, {summary.scores} high scores and "
+        f"{summary.profiles} dice profiles from {args.file}."
+    )
+    if summary.skipped_games or summary.skipped_scores:
+        print(
+            f"Already here, not doubled: {summary.skipped_games} games, "
+            f"{summary.skipped_scores} high scores."
+        )
+    for old, new in summary.renamed_profiles.items():
+        print(f"Dice profile {old!r} differs from the one here: imported as {new!r}.")
+    if summary.safety_copy:
+        print(f"The data from before the import is in {summary.safety_copy}.")
+    if args.replace:
+        print("Restart the app to see it: sudo systemctl restart dicetable")
+    return 0
+
+
+# export ----------------------------------------------------------------------------
+def export_backup(data_dir: Path, target: Path) -> Summary:
+    """Write the backup to ``target`` atomically (a power cut leaves no half file)."""
+    store = Store.in_dir(data_dir)
+    try:
+        with tempfile.TemporaryDirectory(prefix="dicetable-export-") as tmp:
+            snapshot = Path(tmp) / DATABASE
+            _snapshot(store.db, snapshot)
+            return _write_zip(snapshot, data_dir / PROFILES, target)
+    finally:
+        store.close()
+
+
+def _snapshot(source: sqlite3.Connection, path: Path) -> None:
+    """A consistent copy through SQLite's backup API, as one self-contained file."""
+    copy = sqlite3.connect(path)
+    try:
+        source.backup(copy)
+        copy.execute("PRAGMA journal_mode = DELETE")
+    finally:
+        copy.close()
+
+
+def _write_zip(snapshot: Path, profiles: Path, target: Path) -> Summary:
+    db = sqlite3.connect(f"file:{snapshot}?mode=ro", uri=True)
+    try:
+        counts = {table: _count(db, table) for table in _tables(db)}
+        schema = db.execute("PRAGMA user_version").fetchone()[0]
+    finally:
+        db.close()
+    files = sorted(p for p in profiles.rglob("*") if p.is_file() and not p.is_symlink())
+    manifest = {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "schema_version": schema,
+        "app_version": _app_version(),
+        "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "counts": counts,
+        "profiles": sorted({p.relative_to(profiles).parts[0] for p in files}),
+    }
+    target = target.absolute()
+    partial = target.with_name(f".{target.name}.partial")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as archive:
+            archive.writestr(MANIFEST, json.dumps(manifest, indent=2, sort_keys=True))
+            archive.write(snapshot, DATABASE)
+            for path in files:
+                archive.write(path, f"{PROFILES}/{path.relative_to(profiles).as_posix()}")
+        with partial.open("rb") as handle:
+            os.fsync(handle.fileno())
+        os.replace(partial, target)
+    except OSError as error:
+        partial.unlink(missing_ok=True)
+        raise BackupError(f"cannot write {target}: {error.strerror or error}") from None
+    return Summary(
+        games=counts.get("games", 0),
+        scores=counts.get("scores", 0),
+        profiles=len(manifest["profiles"]),
+    )
+
+
+# import ----------------------------------------------------------------------------
+def import_backup(data_dir: Path, source: Path, *, replace: bool = False) -> Summary:
+    """Merge (or with ``replace``, restore) a backup into ``data_dir``.
+
+    Everything is checked before anything changes; the current data is exported to
+    ``<data_dir>/backups/`` first; the database changes in one transaction.
+    """
+    with tempfile.TemporaryDirectory(prefix="dicetable-import-") as tmp:
+        incoming, profiles = _unpack(source, Path(tmp))
+        try:
+            backup = Store(incoming)  # checks it and migrates an older schema
+        except StoreError as error:
+            raise BackupError(f"{source}: its database cannot be used: {error}") from None
+        try:
+            unmergeable = _foreign_rows(backup.db)
+            if unmergeable and not replace:
+                raise BackupError(
+                    f"{source} holds data this dicetable cannot merge "
+                    f"({', '.join(unmergeable)}); nothing was changed. Use --replace to make "
+                    "this table's data the backup's (the current data is saved first)"
+                )
+            store = Store.in_dir(data_dir)
+            try:
+                summary = Summary(safety_copy=_safety_copy(store, data_dir))
+                if replace:
+                    backup.db.backup(store.db)  # page by page, under SQLite's locks
+                    summary.games = _count(backup.db, "games")
+                    summary.scores = _count(backup.db, "scores")
+                else:
+                    _merge(backup.db, store, summary)
+            finally:
+                store.close()
+        finally:
+            backup.close()
+        _import_profiles(profiles, data_dir / PROFILES, replace, summary)
+    return summary
+
+
+def _unpack(source: Path, tmp: Path) -> tuple[Path, Path]:
+    """The backup's database and profiles folder in ``tmp``, after checking the file."""
+    try:
+        archive = zipfile.ZipFile(source)
+    except FileNotFoundError:
+        raise BackupError(f"{source} does not exist") from None
+    except (zipfile.BadZipFile, IsADirectoryError, OSError):
+        raise BackupError(f"{source} is not a dicetable backup (not a zip file)") from None
+    with archive:
+        names = archive.namelist()
+        if MANIFEST not in names or DATABASE not in names:
+            raise BackupError(f"{source} is not a dicetable backup (no {MANIFEST} or {DATABASE})")
+        try:
+            manifest = json.loads(archive.read(MANIFEST))
+        except (ValueError, zipfile.BadZipFile) as error:
+            raise BackupError(f"{source}: {MANIFEST} is damaged: {error}") from None
+        _check_manifest(source, manifest)
+        for name in names:
+            path = PurePosixPath(name)
+            inside = name in (MANIFEST, DATABASE) or (
+                path.parts[0] == PROFILES and ".." not in path.parts and not path.is_absolute()
+            )
+            if not inside:
+                raise BackupError(f"{source}: unexpected entry {name!r}; nothing was imported")
+        damaged = archive.testzip()
+        if damaged is not None:
+            raise BackupError(f"{source} is damaged ({damaged} fails its checksum)")
+        archive.extractall(tmp)
+    return tmp / DATABASE, tmp / PROFILES
+
+
+def _check_manifest(source: Path, manifest: Any) -> None:
+    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
+        raise BackupError(f"{source} is not a dicetable backup ({MANIFEST} says otherwise)")
+    version = manifest.get("format_version")
+    if not isinstance(version, int) or version > FORMAT_VERSION:
+        raise BackupError(
+            f"{source} is in backup format {version!r}; this dicetable reads up to "
+            f"{FORMAT_VERSION}: upgrade dicetable to import it"
+        )
+    schema = manifest.get("schema_version")
+    if not isinstance(schema, int) or schema > LATEST:
+        raise BackupError(
+            f"{source} was exported by a newer dicetable (schema {schema}, this one knows "
+            f"{LATEST}): upgrade dicetable to import it"
+        )
+
+
+def _foreign_rows(db: sqlite3.Connection) -> list[str]:
+    """Tables with rows that merging cannot place: any whose links are not a ``game_id``."""
+    return [t for t in _tables(db) if _count(db, t) and not _mergeable(db, t)]
+
+
+def _mergeable(db: sqlite3.Connection, table: str) -> bool:
+    links = [(row[2], row[3]) for row in db.execute(f'PRAGMA foreign_key_list("{table}")')]
+    if table == "games":
+        return not links
+    if table == "inputs":
+        return links == [("games", "game_id")]
+    return "id" in _columns(db, table) and all(link == ("games", "game_id") for link in links)
+
+
+def _safety_copy(store: Store, data_dir: Path) -> Path | None:
+    """Export the current data before an import touches it; None when there is none."""
+    profiles = data_dir / PROFILES
+    has_rows = any(_count(store.db, t) for t in _tables(store.db))
+    if not has_rows and not (profiles.is_dir() and any(profiles.iterdir())):
+        return None
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+    target = data_dir / BACKUPS / f"before-import-{stamp}.zip"
+    number = 1
+    while target.exists():
+        number += 1
+        target = target.with_name(f"before-import-{stamp}-{number}.zip")
+    with tempfile.TemporaryDirectory(prefix="dicetable-export-") as tmp:
+        snapshot = Path(tmp) / DATABASE
+        _snapshot(store.db, snapshot)
+        _write_zip(snapshot, profiles, target)
+    return target
+
+
+def _merge(backup: sqlite3.Connection, store: Store, summary: Summary) -> None:
+    """Add the backup's games (with their inputs), then the rows of every other table
+    (scores, corrections...) with their ``game_id`` pointing at the games here. What is
+    here already, the same game with the same answers or an identical row, is not
+    doubled."""
+    new_ids: dict[int, int] = {}
+    with store.transaction() as db:
+        columns = [c for c in _columns(db, "games") if c != "id"]
+        listed = ", ".join(columns)
+        key = ("game", "seed", "options", "created")
+        for row in backup.execute(f"SELECT id, {listed} FROM games ORDER BY id").fetchall():
+            old_id, values = row[0], dict(zip(columns, row[1:], strict=True))
+            inputs = backup.execute(
+                "SELECT seq, input, at FROM inputs WHERE game_id = ? ORDER BY seq", (old_id,)
+            ).fetchall()
+            same = _same_game(db, tuple(values[k] for k in key), inputs)
+            if same is not None:
+                new_ids[old_id] = same
+                summary.skipped_games += 1
+                continue
+            cursor = db.execute(
+                f"INSERT INTO games ({listed}) VALUES ({', '.join('?' * len(columns))})",
+                tuple(values.values()),
+            )
+            new_ids[old_id] = int(cursor.lastrowid or 0)
+            db.executemany(
+                "INSERT INTO inputs (game_id, seq, input, at) VALUES (?, ?, ?, ?)",
+                [(new_ids[old_id], *row) for row in inputs],
+            )
+            summary.games += 1
+        for table in _tables(backup):
+            if table in ("games", "inputs"):
+                continue
+            added, skipped = _merge_rows(backup, db, table, new_ids)
+            if table == "scores":
+                summary.scores, summary.skipped_scores = added, skipped
+
+
+def _merge_rows(
+    backup: sqlite3.Connection, db: sqlite3.Connection, table: str, new_ids: dict[int, int]
+) -> tuple[int, int]:
+    """Copy the rows of ``table`` not already here (all columns equal but the ids)."""
+    columns = [c for c in _columns(db, table) if c != "id"]
+    compared = [c for c in columns if c != "game_id"]
+    same = " AND ".join(f'"{c}" IS ?' for c in compared) or "1"
+    listed = ", ".join(f'"{c}"' for c in columns)
+    added = skipped = 0
+    for row in backup.execute(f'SELECT {listed} FROM "{table}" ORDER BY id').fetchall():
+        values = dict(zip(columns, row, strict=True))
+        if db.execute(
+            f'SELECT 1 FROM "{table}" WHERE {same}', [values[c] for c in compared]
+        ).fetchone():
+            skipped += 1
+            continue
+        if "game_id" in values:
+            values["game_id"] = new_ids.get(values["game_id"])
+        db.execute(
+            f'INSERT INTO "{table}" ({listed}) VALUES ({", ".join("?" * len(columns))})',
+            list(values.values()),
+        )
+        added += 1
+    return added, skipped
+
+
+def _same_game(
+    db: sqlite3.Connection, key: tuple[Any, ...], inputs: list[tuple[Any, ...]]
+) -> int | None:
+    """The id of a game here started at the same moment with the same seed and options
+    whose answers begin with the backup's; a game that went on differently is kept as
+    another game."""
+    for (game_id,) in db.execute(
+        "SELECT id FROM games WHERE game = ? AND seed = ? AND options = ? AND created = ?", key
+    ).fetchall():
+        here = db.execute(
+            "SELECT seq, input, at FROM inputs WHERE game_id = ? ORDER BY seq", (game_id,)
+        ).fetchall()
+        if here[: len(inputs)] == inputs:  # the same, or played further here
+            return game_id
+    return None
+
+
+def _import_profiles(source: Path, target: Path, replace: bool, summary: Summary) -> None:
+    """Copy each profile (a top-level file or folder of ``profiles/``) in whole; one that
+    differs from the one here keeps both, the backup's under a new name."""
+    if replace and target.exists():
+        shutil.rmtree(target)  # the safety copy holds it
+    if not source.is_dir():
+        return
+    target.mkdir(parents=True, exist_ok=True)
+    for entry in sorted(source.iterdir()):
+        name = entry.name
+        destination = target / name
+        if destination.exists():
+            if _digest(destination) == _digest(entry):
+                continue
+            stem, suffix = (entry.stem, entry.suffix) if entry.is_file() else (name, "")
+            number = 1
+            while destination.exists():
+                destination = target / f"{stem}-imported{'' if number == 1 else number}{suffix}"
+                number += 1
+            summary.renamed_profiles[name] = destination.name
+        staging = target / f".{destination.name}.partial"
+        if entry.is_dir():
+            shutil.copytree(entry, staging)
+        else:
+            shutil.copy2(entry, staging)
+        os.replace(staging, destination)
+        summary.profiles += 1
+
+
+def _digest(path: Path) -> str:
+    digest = hashlib.sha256()
+    files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+    for file in files:
+        digest.update(str(file.relative_to(path) if path.is_dir() else "").encode())
+        digest.update(file.read_bytes())
+    return digest.hexdigest()
+
+
+# helpers ---------------------------------------------------------------------------
+def _tables(db: sqlite3.Connection) -> list[str]:
+    rows = db.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        " ORDER BY name"
+    )
+    return [row[0] for row in rows]
+
+
+def _columns(db: sqlite3.Connection, table: str) -> list[str]:
+    return [row[1] for row in db.execute(f'PRAGMA table_info("{table}")')]
+
+
+def _count(db: sqlite3.Connection, table: str) -> int:
+    return int(db.execute(f'SELECT COUNT(*) FROM "{table}"').fetchone()[0])
+
+
+def _app_version() -> str:
+    try:
+        return metadata.version("dicetable")
+    except metadata.PackageNotFoundError:
+        return "unknown"
