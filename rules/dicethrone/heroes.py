@@ -1,0 +1,306 @@
+"""Heroes as data: dice faces, boards (abilities by level and position), upgrade cards
+and status tokens, read from ``heroes/<id>.toml`` (schema: ``heroes/README.md``).
+
+A file is validated when loaded; an error names the file, the entry and the field.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from dicetable.rules.core import Die
+from dicetable.rules.dicethrone.objectives import Objective, ObjectiveError, parse_objective
+
+KINDS = ("offensive", "defensive", "ultimate")
+TOKEN_KINDS = ("positive", "negative")
+
+
+class HeroDataError(ValueError):
+    """A hero file that does not fit the schema."""
+
+
+@dataclass(frozen=True)
+class Tier:
+    """One requirement of an ability and what it does (Smack: 3, 4 or 5 Sword)."""
+
+    objective: Objective
+    damage: int = 0
+    undefendable: bool = False
+    heal: int = 0
+    cp: int = 0
+    self_damage: int = 0
+    roll_dice: int = 0  # roll this many more dice: damage = their total
+    inflict: tuple[str, ...] = ()
+    gain: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PerSymbol:
+    """A defensive effect repeated for each die showing ``symbol``."""
+
+    symbol: str
+    damage: int = 0
+    heal: int = 0
+    prevent: int = 0
+    gain: str = ""
+
+
+@dataclass(frozen=True)
+class Ability:
+    id: str
+    name: str
+    kind: str
+    level: int
+    column: int
+    row: int
+    tiers: tuple[Tier, ...] = ()
+    dice: int = 0  # defensive: dice rolled
+    per: tuple[PerSymbol, ...] = ()
+    text: str = ""  # what the engine cannot automate: shown as an instruction
+
+    def met_tier(self, dice: Iterable[int | Die], hex: bool = False) -> Tier | None:
+        """The highest tier these dice meet (Smack with 5 Sword is the 8 damage tier)."""
+        values = list(dice)
+        met = [t for t in self.tiers if t.objective.met_by(values, hex=hex)]
+        return met[-1] if met else None
+
+
+@dataclass(frozen=True)
+class Upgrade:
+    ability: str
+    level: int
+    cost: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Token:
+    id: str
+    name: str
+    kind: str
+    stack: int
+
+
+@dataclass(frozen=True)
+class Hero:
+    id: str
+    name: str
+    edition: str
+    health: int
+    faces: Mapping[int, str]
+    abilities: tuple[Ability, ...]
+    upgrades: tuple[Upgrade, ...]
+    tokens: tuple[Token, ...] = field(default=())
+
+    @property
+    def symbols(self) -> dict[str, tuple[int, ...]]:
+        """Symbol name -> the face numbers showing it, for ``parse_objective``."""
+        found: dict[str, list[int]] = {}
+        for face, symbol in sorted(self.faces.items()):
+            found.setdefault(symbol, []).append(face)
+        return {s: tuple(f) for s, f in found.items()}
+
+    def objective(self, text: str) -> Objective:
+        return parse_objective(text, self.symbols)
+
+    def ability(self, ability_id: str, level: int = 1) -> Ability:
+        for ability in self.abilities:
+            if ability.id == ability_id and ability.level == level:
+                return ability
+        raise KeyError(f"{self.id}: no ability {ability_id!r} at level {level}")
+
+    def board(self, levels: Mapping[str, int] | None = None) -> tuple[Ability, ...]:
+        """The abilities in play: level 1, or the level an upgrade card placed."""
+        levels = levels or {}
+        return tuple(a for a in self.abilities if a.level == levels.get(a.id, 1))
+
+    def met_abilities(
+        self,
+        dice: Iterable[int | Die],
+        levels: Mapping[str, int] | None = None,
+        hex: bool = False,
+    ) -> list[tuple[Ability, Tier]]:
+        """Offensive abilities (and the Ultimate) these dice meet, strongest first by the
+        fan solo mode v3.2 rule (4. "furthest to the right of his board, and then the one
+        furthest down"); the Ultimate, in the banner below, comes first."""
+        values = list(dice)
+        met = []
+        for ability in self.board(levels):
+            if ability.kind == "defensive":
+                continue
+            tier = ability.met_tier(values, hex)
+            if tier is not None:
+                met.append((ability, tier))
+        return sorted(met, key=lambda m: (m[0].kind != "ultimate", -m[0].column, -m[0].row))
+
+    def defense(self, levels: Mapping[str, int] | None = None) -> Ability:
+        """The defensive ability the boss uses: the rightmost, lowest one on the board."""
+        defensive = [a for a in self.board(levels) if a.kind == "defensive"]
+        return max(defensive, key=lambda a: (a.column, a.row))
+
+    def token(self, token_id: str) -> Token | None:
+        return next((t for t in self.tokens if t.id == token_id), None)
+
+
+def hero_ids() -> list[str]:
+    folder = resources.files(__package__).joinpath("heroes")
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
+
+
+@cache
+def load_hero(hero_id: str) -> Hero:
+    key = hero_id.lower().replace(" ", "_").replace("-", "_")
+    if key not in hero_ids():
+        raise KeyError(f"no Dice Throne hero {hero_id!r} (heroes: {', '.join(hero_ids())})")
+    name = f"heroes/{key}.toml"
+    text = resources.files(__package__).joinpath("heroes", f"{key}.toml").read_text("utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise HeroDataError(f"{name}: {error}") from None
+    return parse_hero(data, name)
+
+
+def parse_hero(data: Mapping[str, Any], name: str) -> Hero:
+    """Build a Hero from a parsed file, checking every field."""
+    where = _Where(name)
+    faces_raw = where.get(data, "faces", dict)
+    faces: dict[int, str] = {}
+    for key, symbol in faces_raw.items():
+        if key not in {"1", "2", "3", "4", "5", "6"} or not isinstance(symbol, str):
+            raise HeroDataError(f'{name}: faces.{key}: want 1-6 = "symbol"')
+        faces[int(key)] = symbol.lower()
+    if sorted(faces) != [1, 2, 3, 4, 5, 6]:
+        raise HeroDataError(f"{name}: faces: all of 1-6 are needed")
+    symbols: dict[str, list[int]] = {}
+    for face, symbol in faces.items():
+        symbols.setdefault(symbol, []).append(face)
+    abilities = tuple(
+        _ability(entry, symbols, where.at(f"abilities[{i}]"))
+        for i, entry in enumerate(where.get(data, "abilities", list))
+    )
+    ids = {a.id for a in abilities}
+    upgrades = []
+    for i, entry in enumerate(data.get("upgrades", [])):
+        at = where.at(f"upgrades[{i}]")
+        ability_id = at.get(entry, "ability", str)
+        level = at.get(entry, "level", int)
+        if ability_id not in ids or not any(
+            a.id == ability_id and a.level == level for a in abilities
+        ):
+            raise HeroDataError(f"{at}: no ability {ability_id!r} at level {level} on this board")
+        board_name = next(a.name for a in abilities if a.id == ability_id and a.level == level)
+        upgrades.append(Upgrade(ability_id, level, at.get(entry, "cost", int), board_name))
+    tokens = []
+    for i, entry in enumerate(data.get("tokens", [])):
+        at = where.at(f"tokens[{i}]")
+        kind = at.get(entry, "kind", str)
+        if kind not in TOKEN_KINDS:
+            raise HeroDataError(f"{at}.kind: {kind!r} is not one of {', '.join(TOKEN_KINDS)}")
+        tokens.append(
+            Token(
+                at.get(entry, "id", str),
+                at.get(entry, "name", str),
+                kind,
+                at.get(entry, "stack", int),
+            )
+        )
+    return Hero(
+        id=where.get(data, "id", str),
+        name=where.get(data, "name", str),
+        edition=str(data.get("edition", "")),
+        health=int(data.get("health", 50)),
+        faces=faces,
+        abilities=abilities,
+        upgrades=tuple(upgrades),
+        tokens=tuple(tokens),
+    )
+
+
+def _ability(entry: Mapping[str, Any], symbols: Mapping[str, list[int]], at: _Where) -> Ability:
+    kind = entry.get("kind", "offensive")
+    if kind not in KINDS:
+        raise HeroDataError(f"{at}.kind: {kind!r} is not one of {', '.join(KINDS)}")
+    tiers = []
+    for j, tier in enumerate(entry.get("tiers", [])):
+        tat = at.at(f"tiers[{j}]")
+        try:
+            objective = parse_objective(tat.get(tier, "objective", str), symbols)
+        except ObjectiveError as error:
+            raise HeroDataError(f"{tat}.objective: {error}") from None
+        unknown = set(tier) - {f for f in Tier.__dataclass_fields__}
+        if unknown:
+            raise HeroDataError(f"{tat}: unknown field(s) {', '.join(sorted(unknown))}")
+        tiers.append(
+            Tier(
+                objective,
+                damage=int(tier.get("damage", 0)),
+                undefendable=bool(tier.get("undefendable", False)),
+                heal=int(tier.get("heal", 0)),
+                cp=int(tier.get("cp", 0)),
+                self_damage=int(tier.get("self_damage", 0)),
+                roll_dice=int(tier.get("roll_dice", 0)),
+                inflict=tuple(tier.get("inflict", ())),
+                gain=tuple(tier.get("gain", ())),
+            )
+        )
+    per = []
+    for j, item in enumerate(entry.get("per", [])):
+        pat = at.at(f"per[{j}]")
+        symbol = pat.get(item, "symbol", str)
+        if symbol not in symbols:
+            raise HeroDataError(f"{pat}.symbol: {symbol!r} is not a face of this hero")
+        per.append(
+            PerSymbol(
+                symbol,
+                int(item.get("damage", 0)),
+                int(item.get("heal", 0)),
+                int(item.get("prevent", 0)),
+                str(item.get("gain", "")),
+            )
+        )
+    if kind == "defensive" and not 1 <= int(entry.get("dice", 0)) <= 6:
+        raise HeroDataError(f"{at}.dice: a defensive ability rolls 1 to 6 dice")
+    if kind != "defensive" and not tiers:
+        raise HeroDataError(f"{at}.tiers: an offensive ability needs at least one tier")
+    return Ability(
+        id=at.get(entry, "id", str),
+        name=at.get(entry, "name", str),
+        kind=kind,
+        level=at.get(entry, "level", int),
+        column=at.get(entry, "column", int),
+        row=at.get(entry, "row", int),
+        tiers=tuple(tiers),
+        dice=int(entry.get("dice", 0)),
+        per=tuple(per),
+        text=str(entry.get("text", "")),
+    )
+
+
+@dataclass(frozen=True)
+class _Where:
+    """Where in a data file we are, for error messages: ``file: entry.field``."""
+
+    path: str
+
+    def at(self, entry: str) -> _Where:
+        return _Where(f"{self.path}: {entry}" if ":" not in self.path else f"{self.path}.{entry}")
+
+    def get(self, data: Mapping[str, Any], key: str, kind: type) -> Any:
+        if key not in data:
+            raise HeroDataError(f"{self}{'.' if ':' in self.path else ': '}{key}: missing")
+        value = data[key]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise HeroDataError(
+                f"{self}{'.' if ':' in self.path else ': '}{key}: want {kind.__name__}, "
+                f"got {value!r}"
+            )
+        return value
+
+    def __str__(self) -> str:
+        return self.path

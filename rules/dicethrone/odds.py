@@ -1,0 +1,192 @@
+"""Exact odds of a Roll Objective: no simulation, only fractions.
+
+The chance of meeting an objective within up to ``rolls`` Roll Attempts, keeping dice
+between attempts either optimally (the keep that maximises the chance) or by the solo
+boss's rule (``Objective.boss_keep``), and which dice to keep now.
+
+Method: dynamic programming over dice *multisets* (the order of dice never matters),
+the approach of the public exact calculators (ddelamare/dice-throne-roll-tree
+``PROBABILITY_MATH.md``: 252 states for 5 dice). With ``r`` attempts left and dice
+``C`` on the table::
+
+    V(r, C) = 1                          if C meets the objective
+            = 0                          if r == 0
+            = max over kept K ⊆ C of W(r, K)   (or W(r, boss_keep(C)))
+    W(r, K) = Σ over rolled R of P(R) · V(r-1, K + R)
+
+Values are kept as integers over 6^(n·r), so every step is exact integer arithmetic
+(fast in Python) and the answer is turned into a ``Fraction`` at the end.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from itertools import combinations_with_replacement
+from math import factorial, prod
+from typing import Literal
+
+from dicetable.rules.dicethrone.objectives import Objective
+
+Keep = Literal["optimal", "boss"]
+MAX_DICE = 6
+MAX_ROLLS = 6
+
+Multiset = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class _Table:
+    """Everything about ``n`` dice that does not depend on the objective."""
+
+    n: int
+    full: tuple[Multiset, ...]  # the multisets of n dice (what can be on the table)
+    kept: tuple[Multiset, ...]  # every multiset of 0..n dice (what can be kept)
+    outcomes: tuple[tuple[tuple[int, int], ...], ...]  # per kept: (ways, full index)
+    subs: tuple[tuple[int, ...], ...]  # per full: kept indices of its sub-multisets
+    full_index: dict[Multiset, int]
+    kept_index: dict[Multiset, int]
+
+
+def _ways(rolled: Multiset) -> int:
+    """Ordered outcomes that give this multiset (multinomial coefficient)."""
+    return factorial(len(rolled)) // prod(factorial(c) for c in Counter(rolled).values())
+
+
+@cache
+def _table(n: int) -> _Table:
+    full = tuple(combinations_with_replacement(range(1, 7), n))
+    full_index = {c: i for i, c in enumerate(full)}
+    kept = tuple(m for k in range(n + 1) for m in combinations_with_replacement(range(1, 7), k))
+    kept_index = {m: i for i, m in enumerate(kept)}
+    outcomes = tuple(
+        tuple(
+            (_ways(rolled), full_index[tuple(sorted(k + rolled))])
+            for rolled in combinations_with_replacement(range(1, 7), n - len(k))
+        )
+        for k in kept
+    )
+    subs = tuple(tuple(sorted({kept_index[s] for s in _sub_multisets(c)})) for c in full)
+    return _Table(n, full, kept, outcomes, subs, full_index, kept_index)
+
+
+def _sub_multisets(dice: Multiset) -> set[Multiset]:
+    counts = Counter(dice)
+    found: set[Multiset] = {()}
+    for value, count in counts.items():
+        found = {tuple(sorted(s + (value,) * c)) for s in found for c in range(count + 1)}
+    return found
+
+
+@dataclass(frozen=True)
+class _Solution:
+    """V and W for every attempt count up to ``rolls``: ``value[r][c]`` is V(r, C)
+    scaled by 6^(n·r), ``best[r][c]`` the kept index reaching it."""
+
+    table: _Table
+    value: tuple[tuple[int, ...], ...]
+    best: tuple[tuple[int, ...], ...]
+
+
+@cache
+def _solve(objective: Objective, n: int, rolls: int, keep: Keep, hex: bool) -> _Solution:
+    table = _table(n)
+    met = tuple(objective.met_by(c, hex=hex) for c in table.full)
+    boss = (
+        tuple(
+            table.kept_index[tuple(c[i] for i in objective.boss_keep(c, hex))] for c in table.full
+        )
+        if keep == "boss"
+        else ()
+    )
+    value = [tuple(1 if m else 0 for m in met)]
+    best: list[tuple[int, ...]] = [tuple(table.kept_index[c] for c in table.full)]
+    lengths = [len(k) for k in table.kept]
+    for r in range(1, rolls + 1):
+        attempt = _Attempt(table, value[-1], lengths)
+        scale = 6 ** (n * r)
+        level: list[int] = []
+        choice: list[int] = []
+        for c, is_met in enumerate(met):
+            if is_met:
+                level.append(scale)
+                choice.append(table.kept_index[table.full[c]])
+                continue
+            candidates = (boss[c],) if keep == "boss" else table.subs[c]
+            top = max(candidates, key=attempt)
+            level.append(attempt(top))
+            choice.append(top)
+        value.append(tuple(level))
+        best.append(tuple(choice))
+    return _Solution(table, tuple(value), tuple(best))
+
+
+class _Attempt:
+    """W(r, K) for one attempt count, memoised: the chance (scaled) after keeping K."""
+
+    def __init__(self, table: _Table, previous: tuple[int, ...], lengths: list[int]) -> None:
+        self.table, self.previous, self.lengths = table, previous, lengths
+        self.memo: dict[int, int] = {}
+
+    def __call__(self, k: int) -> int:
+        if k not in self.memo:
+            total = sum(ways * self.previous[c] for ways, c in self.table.outcomes[k])
+            self.memo[k] = total * 6 ** self.lengths[k]
+        return self.memo[k]
+
+
+def _check(n: int, rolls: int, keep: str) -> None:
+    if not 1 <= n <= MAX_DICE:
+        raise ValueError(f"odds: {n} dice (1 to {MAX_DICE})")
+    if not 0 <= rolls <= MAX_ROLLS:
+        raise ValueError(f"odds: {rolls} roll attempts (0 to {MAX_ROLLS})")
+    if keep not in ("optimal", "boss"):
+        raise ValueError(f"odds: keep {keep!r} is not optimal or boss")
+
+
+def chance(
+    objective: Objective, rolls: int = 3, keep: Keep = "optimal", dice: int = 5, hex: bool = False
+) -> Fraction:
+    """The chance of meeting ``objective`` within ``rolls`` Roll Attempts of ``dice``
+    dice, from an empty table."""
+    _check(dice, rolls, keep)
+    if rolls == 0:
+        return Fraction(0)
+    solution = _solve(objective, dice, rolls - 1, keep, hex)
+    total = sum(ways * solution.value[rolls - 1][c] for ways, c in solution.table.outcomes[0])
+    return Fraction(total, 6 ** (dice * rolls))
+
+
+def chance_from(
+    objective: Objective,
+    dice: Sequence[int],
+    rerolls: int,
+    keep: Keep = "optimal",
+    hex: bool = False,
+) -> Fraction:
+    """The chance of meeting ``objective`` with these dice on the table and
+    ``rerolls`` Roll Attempts left (1 if met now, keeping as ``keep`` says)."""
+    _check(len(dice), rerolls, keep)
+    solution = _solve(objective, len(dice), rerolls, keep, hex)
+    c = solution.table.full_index[tuple(sorted(dice))]
+    return Fraction(solution.value[rerolls][c], 6 ** (len(dice) * rerolls))
+
+
+def best_keep(
+    objective: Objective, dice: Sequence[int], rerolls: int, hex: bool = False
+) -> tuple[int, ...]:
+    """Indices of the dice to leave in place for the best chance with ``rerolls``
+    Roll Attempts left (all of them when the objective is already met)."""
+    _check(len(dice), max(rerolls, 1), "optimal")
+    solution = _solve(objective, len(dice), max(rerolls, 1), "optimal", hex)
+    c = solution.table.full_index[tuple(sorted(dice))]
+    wanted = Counter(solution.table.kept[solution.best[max(rerolls, 1)][c]])
+    kept: list[int] = []
+    for index, value in enumerate(dice):
+        if wanted[value]:
+            wanted[value] -= 1
+            kept.append(index)
+    return tuple(kept)
