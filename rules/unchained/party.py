@@ -1,0 +1,138 @@
+"""Heroes' Health and Salves, as the One-Shot and Minion Rush rules keep them.
+
+Unchained rulebook, One-Shot "On Your Turn": a Salve heals 6 on one's OWN Health dial
+or revives a fallen teammate to 1 Health, never oneself; "You can Heal up to a
+maximum of 10 Health above starting Health"; "Salve Stack Limit is 15"; End of Battle:
+"A Salve may not be used if a Boss activates their Ultimate".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from dicetable.rules.core import Event, EventKind, InvalidInput, msg
+from dicetable.rules.unchained.data import hero_names
+from dicetable.rules.unchained.flow import Step, StepGame, choose
+
+
+@dataclass
+class Hero:
+    name: str
+    start_health: int
+    health: int
+    heal_cap: int  # the most Health this hero may have
+    salves: int = 0
+
+    @property
+    def fallen(self) -> bool:
+        return self.health <= 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "health": self.health,
+            "start_health": self.start_health,
+            "max_health": self.heal_cap,
+            "salves": self.salves,
+            "fallen": self.fallen,
+        }
+
+
+@dataclass(frozen=True)
+class SalveRules:
+    heal: int
+    stack_limit: int
+
+
+def gain_salve(hero: Hero, rules: SalveRules) -> Event:
+    if hero.salves >= rules.stack_limit:
+        return Event(
+            "salve_lost",
+            msg("{hero} already holds {n} Salves, the stack limit.", hero=hero.name, n=hero.salves),
+        )
+    hero.salves += 1
+    return Event("salve", msg("{hero} gains a Salve ({n} held).", hero=hero.name, n=hero.salves))
+
+
+def heal_with_salve(hero: Hero, rules: SalveRules) -> Event:
+    """Heal 6 on one's own Health dial, up to the cap."""
+    if hero.fallen:
+        raise InvalidInput(
+            msg("{hero} has fallen: a Salve cannot revive yourself.", hero=hero.name)
+        )
+    if hero.salves <= 0:
+        raise InvalidInput(msg("{hero} has no Salve.", hero=hero.name))
+    if hero.health >= hero.heal_cap:
+        raise InvalidInput(
+            msg(
+                "{hero} is already at the most Health allowed ({n}).",
+                hero=hero.name,
+                n=hero.heal_cap,
+            )
+        )
+    hero.salves -= 1
+    healed = min(rules.heal, hero.heal_cap - hero.health)
+    hero.health += healed
+    return Event(
+        EventKind.HEAL,
+        msg(
+            "{hero} spends a Salve and heals {n}: Health {health}.",
+            hero=hero.name,
+            n=healed,
+            health=hero.health,
+        ),
+        {"hero": hero.name, "amount": healed},
+    )
+
+
+def revive_with_salve(spender: Hero, fallen: Hero) -> Event:
+    """Revive a fallen teammate to 1 Health with one's own Salve."""
+    if spender is fallen:
+        raise InvalidInput(msg("A Salve may not be used to revive yourself."))
+    if spender.fallen:
+        raise InvalidInput(msg("{hero} has fallen and cannot spend Salves.", hero=spender.name))
+    if spender.salves <= 0:
+        raise InvalidInput(msg("{hero} has no Salve.", hero=spender.name))
+    if not fallen.fallen:
+        raise InvalidInput(msg("{hero} has not fallen.", hero=fallen.name))
+    spender.salves -= 1
+    fallen.health = 1
+    return Event(
+        EventKind.HEAL,
+        msg(
+            "{spender} spends a Salve: {hero} is revived to 1 Health.",
+            spender=spender.name,
+            hero=fallen.name,
+        ),
+        {"hero": fallen.name, "amount": 1},
+    )
+
+
+def ask_heroes(game: StepGame, count: int, done: Callable[[list[str]], list[Event]]) -> None:
+    """Queue one question per hero (names for the score sheet); ``done`` gets them all."""
+    by_id = {slug(name): name for name in hero_names()}
+    chosen: list[str] = []
+
+    def ask() -> Step:
+        def resolve(option: str) -> list[Event]:
+            chosen.append(by_id[option])
+            said = Event(EventKind.INFO, msg("Hero {i}: {hero}.", i=len(chosen), hero=chosen[-1]))
+            if len(chosen) < count:
+                game.first(ask())
+                return [said]
+            return [said, *done(list(chosen))]
+
+        return choose(
+            msg("Which hero is hero {i} of {n}?", i=len(chosen) + 1, n=count),
+            [(option, msg(name)) for option, name in by_id.items()],
+            resolve,
+        )
+
+    game.first(ask())
+
+
+def slug(name: str) -> str:
+    """A stable option id for a name (logged in saves, so it must not move)."""
+    return "-".join(name.lower().replace("'", "").split())
