@@ -1,0 +1,91 @@
+"""install.sh / uninstall.sh: settings put in place once, running again is harmless and
+saves the games first, uninstall keeps them (issue 10, item 1). Run under DICETABLE_ROOT,
+a staging folder, so no package, user or service of this machine is touched."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+SYSTEMD = Path(__file__).resolve().parents[1] / "systemd"
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    """A staging root with the app already in its venv (pip is not what is tested)."""
+    root = tmp_path / "root"
+    bin_dir = root / "opt/dicetable/venv/bin"
+    bin_dir.mkdir(parents=True)
+    (bin_dir / "python").symlink_to(sys.executable)
+    cli = bin_dir / "dicetable"
+    cli.write_text(f'#!/bin/sh\nexec {sys.executable} -m dicetable.device.cli "$@"\n')
+    cli.chmod(0o755)
+    return root
+
+
+def script(name: str, root: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DICETABLE_")}
+    env |= {"DICETABLE_ROOT": str(root), "DICETABLE_SKIP_PIP": "1"}
+    result = subprocess.run(
+        ["bash", str(SYSTEMD / name)], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stderr + result.stdout
+    return result
+
+
+def admin(root: Path, *args: str) -> str:
+    """The `dicetable` the installer puts on the admin's PATH."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DICETABLE_")}
+    env |= {
+        "DICETABLE_DATA": str(root / "var/lib/dicetable"),
+        "DICETABLE_CONFIG": str(root / "etc/dicetable/config.toml"),
+    }
+    result = subprocess.run(
+        [str(root / "usr/local/bin/dicetable"), *args],
+        env=env,
+        input="3 4\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def test_scripts_are_valid_bash():
+    for name in ("install.sh", "uninstall.sh"):
+        assert os.access(SYSTEMD / name, os.X_OK), f"{name} is not executable"
+        subprocess.run(["bash", "-n", str(SYSTEMD / name)], check=True)
+
+
+def test_install_twice_then_uninstall_keeps_the_games(root: Path):
+    script("install.sh", root)
+    unit = root / "etc/systemd/system/dicetable.service"
+    assert unit.read_text() == (SYSTEMD / "dicetable.service").read_text()
+    config = root / "etc/dicetable/config.toml"
+    assert "fullscreen = true" in config.read_text()  # the appliance is fullscreen
+    assert (root / "etc/default/dicetable").read_text() == (
+        SYSTEMD / "dicetable.env.example"
+    ).read_text()
+    assert (root / "opt/dicetable/README.md").exists()  # the unit's Documentation=
+
+    admin(root, "play", "dice-tray", "--seed", "5")
+    config.write_text(config.read_text() + "# the table's own setting\n")
+
+    again = script("install.sh", root)  # an upgrade
+    assert "saving the games before the upgrade" in again.stdout
+    (backup,) = (root / "var/lib/dicetable/backups").glob("before-upgrade-*.zip")
+    assert "dicetable.sqlite3" in zipfile.ZipFile(backup).namelist()
+    assert config.read_text().endswith("# the table's own setting\n")  # never overwritten
+    assert "dice-tray" in admin(root, "saves")
+
+    gone = script("uninstall.sh", root)
+    assert not unit.exists() and not (root / "opt/dicetable").exists()
+    assert not (root / "usr/local/bin/dicetable").exists()
+    assert (root / "var/lib/dicetable/dicetable.sqlite3").stat().st_size > 0
+    assert "kept your saved games" in gone.stdout
