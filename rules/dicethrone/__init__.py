@@ -1,4 +1,6 @@
 """Dice Throne: hero dice and boards as data, Roll Objectives with exact odds, and the
 fan-made solo mode (v3.2) where dicetable plays the boss."""
 
-GAMES = ()
+from dicetable.rules.dicethrone.solo import DiceThroneSolo
+
+GAMES = (DiceThroneSolo,)
