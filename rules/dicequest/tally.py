@@ -1,0 +1,178 @@
+"""The Quest Phase arithmetic, where players make mistakes: which required symbols a
+result meets (each matched by any one of its acceptable symbols), what is missing,
+the excess symbols an Adventure tracks, the wounds to take, and the exact odds of a
+roll. Pure functions over symbol counts; the game keeps the state."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from dicetable.rules.dicequest.data import Card, DiceFaces, Requirement
+
+BLOCKED_SHIELD = "shield*"  # a Shield already used to block a wound
+
+
+@dataclass
+class RolledDie:
+    """A die in the Unlocked (or, once its Rune is spent, the Locked) Dice Zone."""
+
+    color: str
+    face: str
+    locked: bool = False
+    rune_spent: bool = False
+
+    def symbols(self, dice: DiceFaces) -> list[str]:
+        shown = list(dice.symbols(self.face))
+        if self.rune_spent and "rune" in shown:
+            shown.remove("rune")  # "If you spend a Rune, it does not count" (Combat Step)
+        return shown
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "color": self.color,
+            "face": self.face,
+            "locked": self.locked,
+            "rune_spent": self.rune_spent,
+        }
+
+
+def result_symbols(
+    dice: Iterable[RolledDie], faces: DiceFaces, bonus: Mapping[str, int]
+) -> Counter[str]:
+    """The symbols on the dice plus bonuses from Items and abilities (Reward Step)."""
+    counts: Counter[str] = Counter()
+    for die in dice:
+        counts.update(die.symbols(faces))
+    counts.update({k: v for k, v in bonus.items() if v > 0})
+    return counts
+
+
+def match(require: Sequence[Requirement], symbols: Mapping[str, int]) -> list[int]:
+    """How many of each requirement the symbols can meet at once: a maximum bipartite
+    matching of symbol units to requirement slots (Kuhn's algorithm; counts are small,
+    and a greedy count would miss that a Wand taken by "any success" was needed for
+    "Wand")."""
+    units = [s for s, n in sorted(symbols.items()) for _ in range(max(n, 0))]
+    slots = [i for i, r in enumerate(require) for _ in range(r.count)]
+    owner: list[int | None] = [None] * len(units)  # unit -> slot
+
+    def accepts(slot: int, symbol: str) -> bool:
+        wanted = require[slots[slot]].accepts
+        return symbol in wanted or (symbol == BLOCKED_SHIELD and "shield" in wanted)
+
+    def place(slot: int, seen: set[int]) -> bool:
+        for unit, symbol in enumerate(units):
+            if unit in seen or not accepts(slot, symbol):
+                continue
+            seen.add(unit)
+            holder = owner[unit]
+            if holder is None or place(holder, seen):
+                owner[unit] = slot
+                return True
+        return False
+
+    for slot in range(len(slots)):
+        place(slot, set())
+    met = [0] * len(require)
+    for slot in owner:
+        if slot is not None:
+            met[slots[slot]] += 1
+    return met
+
+
+def missing(require: Sequence[Requirement], symbols: Mapping[str, int]) -> list[int]:
+    return [r.count - m for r, m in zip(require, match(require, symbols), strict=True)]
+
+
+def succeeds(require: Sequence[Requirement], symbols: Mapping[str, int]) -> bool:
+    return not any(missing(require, symbols))
+
+
+def tracked_excess(
+    require: Sequence[Requirement], symbols: Mapping[str, int], tracked: Iterable[str]
+) -> int:
+    """The Adventure Score: excess symbols of the tracked types, "only count excess
+    symbols that you did not need to succeed" (Tracking Adventure Score). Untracked
+    symbols are spent on the requirements first, so the score is the best one the
+    result allows."""
+    tracked = set(tracked)
+    total_needed = sum(r.count for r in require)
+    untracked = {s: n for s, n in symbols.items() if s not in tracked}
+    from_untracked = sum(match(require, untracked))
+    tracked_total = sum(n for s, n in symbols.items() if s in tracked)
+    return max(0, tracked_total - (total_needed - from_untracked))
+
+
+def can_discard(
+    require: Sequence[Requirement],
+    symbols: Mapping[str, int],
+    tokens: Sequence[Sequence[str]],
+    shields_blocking: int = 0,
+) -> bool:
+    """Can the excess symbols discard all these Threat tokens at once? Each symbol on
+    a token needs an excess symbol of its kind or a Shield not used on a wound
+    ("Shields in your result may be used to discard Threat tokens instead of
+    preventing wounds", Threat Phase and Cards)."""
+    counts = Counter({s: n for s, n in symbols.items() if n > 0})
+    blocked = min(shields_blocking, counts["shield"])
+    counts["shield"] -= blocked
+    counts[BLOCKED_SHIELD] += blocked
+    extra = [
+        Requirement(symbol, n, (symbol, "shield"))
+        for token in tokens
+        for symbol, n in Counter(token).items()
+    ]
+    wanted = [*require, *extra]
+    return sum(match(wanted, counts)) == sum(r.count for r in wanted)
+
+
+@dataclass(frozen=True)
+class Wounds:
+    light: int
+    deadly: int
+    unblockable: int
+
+    @property
+    def total(self) -> int:
+        return self.light + self.deadly + self.unblockable
+
+
+def wounds_of(card: Card, symbols: Mapping[str, int], extra_light: int = 0) -> Wounds:
+    """Count wounds (Wound Step): the card's Light and Deadly symbols, its Unblockable
+    ones, and 1 Unblockable Light Wound per symbol kept that the card names
+    (Death Dealer: per Wand kept in the final roll)."""
+    per_symbol = sum(symbols.get(s, 0) for s in card.unblockable_per)
+    return Wounds(card.light + extra_light, card.deadly, card.unblockable + per_symbol)
+
+
+def roll_odds(
+    require: Sequence[Requirement],
+    kept: Mapping[str, int],
+    rolling: Sequence[str],
+    faces: DiceFaces,
+) -> Fraction:
+    """Exact chance that rolling dice of these colours, with ``kept`` symbols already
+    in the result, meets every requirement. Symbol counts are capped at what the
+    requirements could use, so the distribution stays small."""
+    names = sorted({a for r in require for a in r.accepts})
+    if not names:
+        return Fraction(1)
+    cap = {s: sum(r.count for r in require if s in r.accepts) for s in names}
+    start = tuple(min(kept.get(s, 0), cap[s]) for s in names)
+    dist: dict[tuple[int, ...], Fraction] = {start: Fraction(1)}
+    for color in rolling:
+        sides = faces.colors[color]
+        nxt: dict[tuple[int, ...], Fraction] = {}
+        for state, p in dist.items():
+            for face in sides:
+                shown = Counter(faces.symbols(face))
+                new = tuple(min(n + shown[s], cap[s]) for s, n in zip(names, state, strict=True))
+                nxt[new] = nxt.get(new, Fraction(0)) + p / len(sides)
+        dist = nxt
+    return sum(
+        (p for state, p in dist.items() if succeeds(require, dict(zip(names, state, strict=True)))),
+        Fraction(0),
+    )
