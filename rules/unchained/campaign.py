@@ -175,7 +175,7 @@ class Campaign(StepGame):
             options.insert(0, ("kings-hand", msg("Roll for a King's Hand token")))
         return choose(
             msg(
-                "Scenario {n} against {opponent}: how did it end?",
+                "Scenario {n} ({opponent}): how did it end?",
                 n=self.scenario,
                 opponent=msg(OPPONENT_NAMES[self.opponent]),
             ),

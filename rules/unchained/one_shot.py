@@ -96,6 +96,13 @@ class OneShot(StepGame):
         self.first(step)
         return [Event(EventKind.INFO, msg("One-Shot Map {n}.", n=number_)), event]
 
+    def hero_id(self, hero: Hero) -> str:
+        """Option ids for heroes: 'hero-1'... (numbers alone would read as positions)."""
+        return f"hero-{self.heroes.index(hero) + 1}"
+
+    def hero_by_id(self, hero_id: str) -> Hero:
+        return self.heroes[int(hero_id.removeprefix("hero-")) - 1]
+
     @property
     def names(self) -> list[str]:
         return [hero.name for hero in self.heroes]
@@ -139,8 +146,11 @@ class OneShot(StepGame):
             self.first(
                 choose(
                     msg("Which level is the Minion space?"),
-                    [(str(n), msg("Level {level}", level=name)) for n, name in LEVELS.items()],
-                    self._engage,
+                    [
+                        (f"level-{n}", msg("Level {level}", level=name))
+                        for n, name in LEVELS.items()
+                    ],
+                    lambda level: self._engage(level.removeprefix("level-")),
                 )
             )
         elif action == "minion-defeated":
@@ -177,7 +187,7 @@ class OneShot(StepGame):
             text,
             [
                 (
-                    str(self.heroes.index(h)),
+                    self.hero_id(h),
                     msg(
                         "{hero} (Health {health}, Salves {salves})",
                         hero=h.name,
@@ -187,7 +197,7 @@ class OneShot(StepGame):
                 )
                 for h in heroes
             ],
-            lambda index: then(self.heroes[int(index)]),
+            lambda hero_id: then(self.hero_by_id(hero_id)),
         )
 
     # Minions ------------------------------------------------------------------------
@@ -267,15 +277,14 @@ class OneShot(StepGame):
         if ultimate or not savers:
             return self._party_loses(hero, ultimate)
         options = [
-            (str(self.heroes.index(h)), msg("Revive with {spender}'s Salve", spender=h.name))
-            for h in savers
+            (self.hero_id(h), msg("Revive with {spender}'s Salve", spender=h.name)) for h in savers
         ]
         options.append(("none", msg("No revive: the party loses")))
 
         def resolve(choice: str) -> list[Event]:
             if choice == "none":
                 return self._party_loses(hero, ultimate=False)
-            return [revive_with_salve(self.heroes[int(choice)], hero)]
+            return [revive_with_salve(self.hero_by_id(choice), hero)]
 
         self.first(choose(msg("{hero} has fallen. Revive them?", hero=hero.name), options, resolve))
         return []
@@ -307,7 +316,7 @@ class OneShot(StepGame):
                 )
             )
         options += [
-            (str(self.heroes.index(h)), msg("Revive {hero} to 1 Health", hero=h.name))
+            (self.hero_id(h), msg("Revive {hero} to 1 Health", hero=h.name))
             for h in self.heroes
             if h.fallen and h is not spender
         ]
@@ -321,7 +330,7 @@ class OneShot(StepGame):
         def resolve(choice: str) -> list[Event]:
             if choice == "heal":
                 return [heal_with_salve(spender, self.salve_rules)]
-            return [revive_with_salve(spender, self.heroes[int(choice)])]
+            return [revive_with_salve(spender, self.hero_by_id(choice))]
 
         self.first(
             choose(msg("How does {hero} use the Salve?", hero=spender.name), options, resolve)
