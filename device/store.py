@@ -9,6 +9,7 @@ written to, so nothing the player saved is lost to a downgrade or a bug.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import time
 from collections.abc import Iterator, Mapping
@@ -59,7 +60,9 @@ class Store:
             with self.db:
                 yield self.db
         except sqlite3.OperationalError as error:
-            raise StoreError(f"{self.path}: cannot write: {error}") from error
+            raise StoreError(
+                f"{self.path}: cannot write: {error}{_unwritable(self.path.parent)}"
+            ) from error
 
     # saved games -------------------------------------------------------------
     def create_game(self, game: str, seed: int, options: Mapping[str, str], name: str = "") -> int:
@@ -222,8 +225,23 @@ def _open(path: Path) -> sqlite3.Connection:
         db.execute("PRAGMA synchronous = FULL")
         _migrate(db, version)
     except sqlite3.DatabaseError as error:
-        raise StoreError(f"{path} cannot be opened as a database: {error}") from None
+        raise StoreError(
+            f"{path} cannot be opened as a database: {error}{_unwritable(path.parent)}"
+        ) from None
     return db
+
+
+def _unwritable(folder: Path) -> str:
+    """Why ``folder`` cannot be written, when that is the cause (an SD card the kernel
+    remounted read-only after errors, or a folder owned by another user)."""
+    try:
+        if os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return f" ({folder} is on a read-only file system)"
+    except OSError:
+        return ""
+    if not os.access(folder, os.W_OK):
+        return f" ({folder} is not writable by this user)"
+    return ""
 
 
 def _migrate(db: sqlite3.Connection, version: int) -> None:
