@@ -1,0 +1,162 @@
+"""The appliance under bad conditions: a read-only or full disk, a corrupt settings file
+or database, a missing camera or display. Each gives one clear line (journal / screen)
+and an exit the unit does not restart on (status 2, RestartPreventExitStatus=2 in
+systemd/dicetable.service), never a traceback or a crash loop; no saved game is lost
+(issue 10, item 4)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dicetable.device.session import TableSession
+from dicetable.device.store import Store, StoreError
+from dicetable.rules.core import Input
+
+UNIT = Path(__file__).resolve().parents[1] / "systemd" / "dicetable.service"
+NO_RESTART = 2
+
+
+def dicetable(*args: str, data: Path, config: Path, wrap: list[str] | None = None):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DICETABLE_")}
+    env |= {"DICETABLE_DATA": str(data), "DICETABLE_CONFIG": str(config)}
+    command = [sys.executable, "-m", "dicetable.device.cli", *args]
+    return subprocess.run(
+        [*(wrap or []), *command],
+        env=env,
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def one_clear_line(result: subprocess.CompletedProcess[str], *words: str) -> str:
+    assert result.returncode == NO_RESTART, result.stderr
+    assert "Traceback" not in result.stderr
+    line = result.stderr.strip()
+    assert "\n" not in line, line
+    for word in words:
+        assert word in line
+    return line
+
+
+def test_exit_status_2_is_not_restarted_by_the_unit():
+    lines = UNIT.read_text().splitlines()
+    assert f"RestartPreventExitStatus={NO_RESTART}" in lines
+
+
+def test_a_corrupt_settings_file(tmp_path: Path):
+    config = tmp_path / "config.toml"
+    config.write_text("[camera\nsource = 'picamera2'\n")
+    result = dicetable("saves", data=tmp_path / "data", config=config)
+    one_clear_line(result, str(config), "not valid TOML")
+    config.write_text("[camera]\nsource = 'webcam'\n")
+    result = dicetable("saves", data=tmp_path / "data", config=config)
+    one_clear_line(result, str(config), "camera.source", "must be one of")
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        (b"\x00" * 4096, ["is not a dicetable database", "left untouched"]),
+        (b"SQLite format 3\x00" + b"\xa5" * 8000, ["cannot be opened as a database"]),
+    ],
+)
+def test_a_corrupt_database_is_reported_and_left_untouched(
+    tmp_path: Path, content: bytes, words: list[str]
+):
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "dicetable.sqlite3").write_bytes(content)
+    result = dicetable("saves", data=data, config=tmp_path / "c.toml")
+    one_clear_line(result, str(data / "dicetable.sqlite3"), *words)
+    assert (data / "dicetable.sqlite3").read_bytes() == content
+
+
+def test_a_database_from_a_newer_dicetable(tmp_path: Path):
+    store = Store.in_dir(tmp_path / "data")
+    store.db.execute("PRAGMA user_version = 999")
+    store.close()
+    result = dicetable("saves", data=tmp_path / "data", config=tmp_path / "c.toml")
+    one_clear_line(result, "newer dicetable", "upgrade dicetable")
+
+
+def read_only(folder: Path) -> list[str]:
+    """A command prefix that runs with ``folder`` on a read-only file system: a read-only
+    bind mount in a private mount namespace as root (an SD card the kernel remounted
+    read-only), else plain permissions."""
+    if os.geteuid() != 0:
+        folder.chmod(0o555)
+        return []
+    if shutil.which("unshare") is None:
+        pytest.skip("unshare is missing: cannot make a read-only file system")
+    probe = subprocess.run(["unshare", "-m", "true"], capture_output=True)
+    if probe.returncode != 0:
+        pytest.skip(f"no mount namespace here: {probe.stderr.decode().strip()}")
+    mount = f'mount --bind "{folder}" "{folder}" && mount -o remount,bind,ro "{folder}"'
+    return ["unshare", "-m", "sh", "-c", f'{mount} && exec "$@"', "sh"]
+
+
+def test_a_read_only_disk_with_saved_games(tmp_path: Path):
+    data = tmp_path / "data"
+    store = Store.in_dir(data)
+    TableSession.start(store, "dice-tray", seed=1).submit(Input.roll(4))
+    store.close()
+    before = {p.name: p.read_bytes() for p in data.iterdir() if p.is_file()}
+    result = dicetable(
+        "play", "dice-tray", data=data, config=tmp_path / "c.toml", wrap=read_only(data)
+    )
+    one_clear_line(result, str(data), "read-only")
+    data.chmod(0o755)
+    assert {p.name: p.read_bytes() for p in data.iterdir() if p.is_file()} == before
+
+
+def test_a_read_only_disk_without_a_data_folder_yet(tmp_path: Path):
+    parent = tmp_path / "ro"
+    parent.mkdir()
+    result = dicetable(
+        "saves", data=parent / "data", config=tmp_path / "c.toml", wrap=read_only(parent)
+    )
+    one_clear_line(result, f"cannot create {parent / 'data'}")
+
+
+def test_a_full_disk_loses_no_answer_already_saved(tmp_path: Path):
+    """The answer that does not fit is refused with a clear error; the game stays at
+    the last saved answer, on screen and on disk."""
+    store = Store.in_dir(tmp_path / "data")
+    session = TableSession.start(store, "dice-tray", seed=3)
+    session.submit(Input.roll(1, 2))
+    pages = store.db.execute("PRAGMA page_count").fetchone()[0]
+    store.db.execute(f"PRAGMA max_page_count = {pages}")  # the disk is now full
+    shown = session.view()
+    with pytest.raises(StoreError, match="cannot write: database or disk is full"):
+        for _ in range(2000):
+            shown = session.view()
+            session.submit(Input.roll(6, 6, 6, 6, 6, 6))
+    assert session.view() == shown
+    saved = TableSession.resume(Store(store.path), session.id)  # as after a restart
+    assert saved.view() == shown
+
+
+def has_run_command() -> bool:
+    from dicetable.device.cli import build_parser
+
+    return "run" in build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+
+
+needs_run = pytest.mark.skipif(not has_run_command(), reason="`dicetable run` has not landed")
+
+
+@needs_run
+def test_the_app_with_a_corrupt_settings_file_says_so_and_stays_down(tmp_path: Path):
+    config = tmp_path / "config.toml"
+    config.write_text("[ui]\nlanguage = 'klingon'\n")
+    result = dicetable("run", data=tmp_path / "data", config=config)
+    assert result.returncode == NO_RESTART
+    assert "ui.language" in result.stderr and "Traceback" not in result.stderr
