@@ -307,33 +307,30 @@ class Dicequest(Game):
         return events + self._start_turn()
 
     def _threat_event(self, card: ThreatCard) -> Event:
+        """The card's own text is the message, so its translation comes from es.toml."""
         self.recent.append({"title": card.name, "text": card.text, "kind": "threat"})
         return Event(
             EventKind.CARD,
-            msg(
-                "Threat card: {name} ({timing}): {text}",
-                name=card.name,
-                timing=card.timing,
-                text=card.text,
-            ),
-            {"threat": card.id, "timing": card.timing, "effect": card.effect},
+            msg(card.text),
+            {"threat": card.id, "name": card.name, "timing": card.timing, "effect": card.effect},
         )
 
     def _prompt_threat(self) -> Prompt:
         card = self.threat
         assert card is not None
         if card.effect == "instruction":
-            text = msg("Threat Phase: {name}. Do it now: {text}", name=card.name, text=card.text)
+            text = msg("Threat Phase: {name}. Do it now, then confirm.", name=card.name)
         elif card.effect == "threat_token":
             text = msg(
-                "Threat Phase: {name}. {text} Threat on the Adventure: {tokens}.",
+                "Threat Phase: {name}. Threat on the Adventure: {tokens}.",
                 name=card.name,
-                text=card.text,
                 tokens=self._tokens_text(),
             )
+        elif card.timing == "ongoing":
+            text = msg("Threat Phase: {name}, for this round.", name=card.name)
         else:
-            text = msg("Threat Phase: {name}. This round: {text}", name=card.name, text=card.text)
-        return Prompt(PromptKind.CONFIRM, text, actor=Actor.BOSS)
+            text = msg("Threat Phase: {name}.", name=card.name)
+        return Prompt(PromptKind.CONFIRM, text, actor=Actor.BOSS, objective=msg(card.text))
 
     def _apply_threat(self, answer: Input) -> list[Event]:
         return self._start_turn()
@@ -653,7 +650,7 @@ class Dicequest(Game):
             len(colors),
             profile="dicequest",
             faces=self.dice.face_names(),
-            colors=tuple(dict.fromkeys(sorted(colors))),
+            colors=tuple(sorted(colors)),  # one entry per die: the screen shows which
         )
 
     def _prompt_roll(self) -> Prompt:
@@ -1190,7 +1187,9 @@ class Dicequest(Game):
                 attempt.card.require, self._symbols(), wanted, attempt.shields_blocking
             ):
                 options.append(
-                    Option(f"token{i + 1}", msg("Discard the {token} token", token=" + ".join(token)))
+                    Option(
+                        f"token{i + 1}", msg("Discard the {token} token", token=" + ".join(token))
+                    )
                 )
         return options
 
@@ -1278,6 +1277,12 @@ class Dicequest(Game):
                         name=card.name,
                         rewards=_rewards_text(rewards, gold),
                         vp=vp,
+                    )
+                    if card.act
+                    else msg(
+                        "{name} succeeds: {rewards}.",
+                        name=card.name,
+                        rewards=_rewards_text(rewards, gold),
                     ),
                     {"vp": vp, "gold": gold + rewards.get("gold", 0)},
                 )
@@ -1726,15 +1731,19 @@ class Dicequest(Game):
         attempt = self._attempt()
         suppliers = self._suppliers()
         if not suppliers:
-            return msg("")
+            return msg("Go to the Wound Step when you are ready.")
         rerollable = [
             str(i + 1)
             for i in self._unlocked()
             if attempt.dice[i].color in {c for cs in suppliers.values() for c in cs}
         ]
-        helps = []
-        for symbol, colors in suppliers.items():
-            helps.append(f"{symbol}: {', '.join(colors)} dice")
+        helps = [f"{symbol}: {', '.join(colors)} dice" for symbol, colors in suppliers.items()]
+        if not rerollable:
+            return msg(
+                "Could supply it: {helps}; no die in the pool can roll it: add a die with an "
+                "Item or ability, or use an ability.",
+                helps="; ".join(helps),
+            )
         tools = []
         if self._reroll_allowed():
             tools.append("the Reroll token")
@@ -1744,7 +1753,7 @@ class Dicequest(Game):
         return msg(
             "Could supply it: {helps}; dice to reroll: {dice}; {tools}.",
             helps="; ".join(helps),
-            dice=", ".join(rerollable) or "none",
+            dice=", ".join(rerollable),
             tools=", ".join(tools) or "abilities and Items only",
         )
 
