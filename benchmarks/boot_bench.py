@@ -73,12 +73,13 @@ def time_to_ready(tmp: Path, env: dict[str, str], watchdog_usec: int | None = No
         env = env | {"NOTIFY_SOCKET": str(address)}
         if watchdog_usec:
             env["WATCHDOG_USEC"] = str(watchdog_usec)
+        log = (tmp / "app.log").open("w+")  # a file, not a pipe that could fill and block
         start = time.perf_counter()
         app = subprocess.Popen(
             [sys.executable, "-m", "dicetable.device.cli", "run"],
             env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
+            stdout=log,
+            stderr=log,
         )
         try:
             while b"READY=1" not in sock.recv(4096).split(b"\n"):
@@ -89,12 +90,14 @@ def time_to_ready(tmp: Path, env: dict[str, str], watchdog_usec: int | None = No
         finally:
             app.send_signal(signal.SIGTERM)
             try:
-                _, err = app.communicate(timeout=10)
+                app.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 app.kill()
-                _, err = app.communicate()
+                app.wait()
             if app.returncode not in (0, -signal.SIGTERM, 128 + signal.SIGTERM):
-                print(err.decode(errors="replace")[-2000:], file=sys.stderr)
+                log.seek(0)
+                print(log.read()[-2000:], file=sys.stderr)
+            log.close()
 
 
 def has_run_command() -> bool:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import socket
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -96,3 +98,54 @@ def test_watchdog_interval_is_half_of_watchdog_sec(
     else:
         monkeypatch.setenv("WATCHDOG_PID", str(os.getpid()) if pid == "self" else pid)
     assert notify.watchdog_interval() == expected
+
+
+def has_run_command() -> bool:
+    from dicetable.device.cli import build_parser
+
+    return "run" in build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+
+
+@pytest.mark.skipif(not has_run_command(), reason="`dicetable run` has not landed")
+def test_the_real_app_sends_ready_then_watchdog_pings(systemd: NotifySocket, tmp_path: Path):
+    """`dicetable run`, off screen, as the unit starts it: READY=1 once the home screen
+    is up, then WATCHDOG=1 every WATCHDOG_USEC/2 from the UI loop."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DICETABLE_")}
+    env |= {
+        "NOTIFY_SOCKET": systemd.address,
+        "WATCHDOG_USEC": "600000",  # a ping every 0.3 s
+        "DICETABLE_DATA": str(tmp_path / "data"),
+        "DICETABLE_CONFIG": str(tmp_path / "config.toml"),
+        "SDL_VIDEODRIVER": "offscreen",
+        "KIVY_NO_ARGS": "1",
+        "KIVY_NO_FILELOG": "1",
+        "KIVY_LOG_MODE": "PYTHON",
+        "KIVY_HOME": str(tmp_path / "kivy"),
+        "GPIOZERO_PIN_FACTORY": "mock",
+    }
+    log = (tmp_path / "app.log").open("w")  # a file, not a pipe that could fill and block
+    app = subprocess.Popen(
+        [sys.executable, "-m", "dicetable.device.cli", "run"],
+        env=env,
+        stdout=log,
+        stderr=log,
+    )
+    systemd.sock.setblocking(True)
+    systemd.sock.settimeout(60)
+    try:
+        received: list[str] = []
+        while sum(m == "WATCHDOG=1" for m in received) < 2:
+            try:
+                received.append(systemd.sock.recv(4096).decode())
+            except TimeoutError:
+                pytest.fail(f"got {received}; log: {(tmp_path / 'app.log').read_text()[-2000:]}")
+        first_ready = next(i for i, m in enumerate(received) if m.startswith("READY=1"))
+        assert first_ready < received.index("WATCHDOG=1")
+    finally:
+        app.terminate()
+        try:
+            app.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            app.kill()
+            app.wait()
+        log.close()
