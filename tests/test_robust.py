@@ -160,3 +160,68 @@ def test_the_app_with_a_corrupt_settings_file_says_so_and_stays_down(tmp_path: P
     result = dicetable("run", data=tmp_path / "data", config=config)
     assert result.returncode == NO_RESTART
     assert "ui.language" in result.stderr and "Traceback" not in result.stderr
+
+
+def app_env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DICETABLE_", "NOTIFY_"))}
+    return env | {
+        "DICETABLE_DATA": str(tmp_path / "data"),
+        "DICETABLE_CONFIG": str(tmp_path / "config.toml"),
+        "SDL_VIDEODRIVER": "offscreen",
+        "KIVY_NO_ARGS": "1",
+        "KIVY_NO_FILELOG": "1",
+        "KIVY_LOG_MODE": "PYTHON",
+        "KIVY_HOME": str(tmp_path / "kivy"),
+        "GPIOZERO_PIN_FACTORY": "mock",
+        **extra,
+    }
+
+
+@needs_run
+def test_a_missing_camera_still_brings_the_home_screen_up(tmp_path: Path):
+    """camera.source = picamera2 with no Pi camera: the app comes up (READY=1) with
+    dice typed by hand, and the log says why."""
+    import socket
+
+    (tmp_path / "config.toml").write_text('[camera]\nsource = "picamera2"\n')
+    address = tmp_path / "notify.sock"
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
+        sock.bind(str(address))
+        sock.settimeout(60)
+        log = (tmp_path / "app.log").open("w")
+        app = subprocess.Popen(
+            [sys.executable, "-m", "dicetable.device.cli", "run"],
+            env=app_env(tmp_path, NOTIFY_SOCKET=str(address)),
+            stdout=log,
+            stderr=log,
+        )
+        try:
+            while not sock.recv(4096).startswith(b"READY=1"):
+                pass
+            assert app.poll() is None, "the app exited after READY"
+        finally:
+            app.terminate()
+            try:
+                app.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                app.kill()
+                app.wait()
+            log.close()
+    assert "picamera2" in (tmp_path / "app.log").read_text().lower()
+
+
+@needs_run
+def test_a_missing_display_ends_with_a_message_not_a_hang(tmp_path: Path):
+    """No /dev/dri (or a desktop holding it): the app exits with a line about the
+    display; the unit retries a few times (a late DRM driver at boot) and then stops."""
+    if Path("/dev/dri").exists():
+        pytest.skip("this machine has a DRM display")
+    result = subprocess.run(
+        [sys.executable, "-m", "dicetable.device.cli", "run"],
+        env=app_env(tmp_path, SDL_VIDEODRIVER="kmsdrm", KIVY_WINDOW="sdl2"),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode != 0
+    assert "display" in result.stderr.lower() or "window" in result.stderr.lower()
