@@ -24,11 +24,19 @@ ALLOWED: dict[str, tuple[Any, ...] | range] = {
     "buttons.source": ("auto", "gpio", "keyboard", "none"),
     "leds.protocol": ("adalight", "wled-json"),
     "leds.count": range(1, 1025),
+    "leds.baudrate": (9600, 57600, 115200, 230400, 460800, 500000, 921600, 1000000, 1500000),
+    "leds.offset": range(0, 1024),
     "ui.language": ("en", "es"),
     "ui.orientation": ("landscape", "portrait"),
 }
-POSITIVE = {"camera.timeout", "vision.settle_seconds", "camera.width", "camera.height"}
-FRACTION = {"leds.brightness"}
+POSITIVE = {
+    "camera.timeout",
+    "vision.settle_seconds",
+    "camera.width",
+    "camera.height",
+    "buttons.hold_time",
+}
+FRACTION = {"leds.brightness", "buttons.debounce"}
 
 
 class ConfigError(ValueError):
