@@ -1,0 +1,262 @@
+"""Phase buttons through gpiozero's own MockFactory: press, hold, bounce, release
+during a hold; a game played with the buttons alone."""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+import pytest
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory
+
+from dicetable.device.controller import Controller
+from dicetable.device.session import TableSession
+from dicetable.device.store import Store
+from dicetable.hardware.actions import TableAction
+from dicetable.hardware.buttons import (
+    ActionQueue,
+    ButtonError,
+    ButtonSpec,
+    PhaseButtons,
+    button_map,
+    open_buttons,
+)
+from dicetable.rules.core import (
+    Die,
+    Event,
+    Game,
+    Input,
+    Option,
+    Prompt,
+    PromptKind,
+    expect,
+    msg,
+)
+from dicetable.rules.registry import games
+
+HOLD = 0.15
+DEBOUNCE = 0.02
+PINS = {"confirm": 17, "back": 27, "next": 22, "menu": 23}
+
+
+@pytest.fixture
+def mock_pins():
+    """gpiozero's conftest pattern: reset() frees the reservations (gpiozero #1087)."""
+    saved, Device.pin_factory = Device.pin_factory, MockFactory()
+    try:
+        yield Device.pin_factory
+    finally:
+        Device.pin_factory.reset()
+        Device.pin_factory = saved
+
+
+@pytest.fixture
+def table(mock_pins):
+    actions = ActionQueue()
+    specs = button_map({name: f"GPIO{pin}" for name, pin in PINS.items()})
+    with PhaseButtons(specs, actions, hold_time=HOLD, debounce=DEBOUNCE) as buttons:
+        pins = {name: mock_pins.pin(pin) for name, pin in PINS.items()}
+        yield buttons, pins, actions
+
+
+def _press(pin, seconds: float = 0.03) -> None:
+    pin.drive_low()  # pulled up: pressed is low
+    time.sleep(seconds)
+    pin.drive_high()
+    time.sleep(DEBOUNCE * 3)  # let the release settle
+
+
+def test_a_press_delivers_its_action_at_once(table):
+    _buttons, pins, actions = table
+    pins["confirm"].drive_low()
+    assert actions.drain() == [TableAction.CONFIRM]  # on the edge, before the release
+    pins["confirm"].drive_high()
+    for name, action in (("next", TableAction.NEXT), ("menu", TableAction.MENU)):
+        _press(pins[name])
+        assert actions.drain() == [action]
+
+
+def test_bounce_on_press_and_release_counts_once(table):
+    """MockPin does not simulate bounce_time (platform notes 1.1, gotcha 1): ours does."""
+    _buttons, pins, actions = table
+    pin = pins["next"]
+    for _ in range(4):  # chatter as the contact closes
+        pin.drive_low()
+        pin.drive_high()
+    pin.drive_low()
+    time.sleep(0.05)
+    for _ in range(3):  # and as it opens
+        pin.drive_high()
+        pin.drive_low()
+    pin.drive_high()
+    time.sleep(DEBOUNCE * 4)
+    assert actions.drain() == [TableAction.NEXT]
+    _press(pin)
+    assert actions.drain() == [TableAction.NEXT]  # the next real press still counts
+
+
+def test_a_hold_on_back_undoes_and_its_release_does_nothing_more(table):
+    _buttons, pins, actions = table
+    pins["back"].drive_low()
+    assert actions.get(timeout=HOLD * 5) is TableAction.UNDO
+    pins["back"].drive_high()
+    time.sleep(DEBOUNCE * 4)
+    assert actions.drain() == []
+
+
+def test_a_release_during_the_hold_is_a_plain_back(table):
+    _buttons, pins, actions = table
+    _press(pins["back"], seconds=HOLD / 3)
+    assert actions.drain() == [TableAction.BACK]
+    time.sleep(HOLD)
+    assert actions.drain() == []  # the hold timer was cancelled
+
+
+def test_chatter_in_the_middle_of_a_hold_does_not_cut_it(table):
+    _buttons, pins, actions = table
+    pins["back"].drive_low()
+    time.sleep(HOLD / 3)
+    pins["back"].drive_high()  # a glitch shorter than the debounce time
+    pins["back"].drive_low()
+    assert actions.get(timeout=HOLD * 5) is TableAction.UNDO
+    pins["back"].drive_high()
+    time.sleep(DEBOUNCE * 4)
+    assert actions.drain() == []
+
+
+def test_a_pin_in_use_gives_one_clear_message_and_no_buttons(
+    mock_pins, caplog: pytest.LogCaptureFixture
+):
+    from gpiozero import LED
+
+    with LED(22):  # something else holds GPIO22
+        with pytest.raises(ButtonError, match=r"GPIO22 \(next button\) cannot be claimed"):
+            PhaseButtons(button_map({}), ActionQueue()).open()
+        caplog.set_level(logging.WARNING)
+        assert open_buttons({"source": "gpio"}, ActionQueue()) is None
+        warnings = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+        assert len(warnings) == 1 and "GPIO22 (next button)" in warnings[0]
+    # the pins it had claimed before failing were given back
+    with PhaseButtons(button_map({}), ActionQueue()):
+        pass
+
+
+def test_settings_choose_the_pins_and_none_means_not_wired(mock_pins):
+    specs = button_map({"confirm": "GPIO5", "menu": ""})
+    assert [(s.name, s.pin) for s in specs] == [
+        ("confirm", "GPIO5"),
+        ("back", "GPIO27"),
+        ("next", "GPIO22"),
+    ]
+    with pytest.raises(ButtonError, match="buttons.next = 'bcm5': GPIO5 is already buttons.co"):
+        button_map({"confirm": "GPIO5", "next": "bcm5"})
+    assert button_map({"confirm": 6})[0].pin == "GPIO6"
+    assert open_buttons({"source": "keyboard"}, ActionQueue()) is None
+    assert open_buttons({"source": "none"}, ActionQueue()) is None
+
+
+def test_auto_uses_gpio_only_on_a_pi(mock_pins, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
+    monkeypatch.setattr("dicetable.hardware.buttons.Path.read_text", _raise_oserror)
+    assert open_buttons({"source": "auto"}, ActionQueue()) is None
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "mock")
+    buttons = open_buttons({"source": "auto"}, ActionQueue())
+    assert buttons is not None
+    buttons.close()
+
+
+def _raise_oserror(*args: Any, **kw: Any) -> str:
+    raise OSError("no device tree")
+
+
+# -- a game with the buttons alone ------------------------------------------------------------
+
+
+class Quest(Game):
+    """A small choose / number / confirm / roll flow, like the adventure games'."""
+
+    id = "test-quest"
+    title = "Quest"
+
+    def __init__(self, seed: int, options: Any = None) -> None:
+        super().__init__(seed, options)
+        self.log: list[Any] = []
+
+    def prompt(self) -> Prompt:
+        step = len(self.log)
+        if step == 0:
+            options = tuple(Option(h, msg(h.title())) for h in ("knight", "rogue", "mage"))
+            return Prompt(PromptKind.CHOOSE, msg("Choose a hero"), options=options)
+        if step == 1:
+            return Prompt(PromptKind.NUMBER, msg("Party size"), number_range=(1, 4))
+        if step == 2:
+            return Prompt(PromptKind.CONFIRM, msg("Place the hero on the map"))
+        return Prompt(PromptKind.OVER, msg("Done"))
+
+    def apply(self, answer: Input) -> list[Event]:
+        expect(answer, self.prompt())
+        self.log.append(answer.choice or answer.number or "ok")
+        return []
+
+    def view(self) -> dict[str, Any]:
+        return {"log": self.log}
+
+
+def _ui_thread(controller: Controller, actions: ActionQueue) -> None:
+    """What the app's UI thread does with delivered actions."""
+    for action in actions.drain():
+        controller.act(action)
+
+
+def test_a_choose_and_confirm_flow_is_played_with_buttons_alone(
+    table, isolated_data, monkeypatch: pytest.MonkeyPatch
+):
+    _buttons, pins, actions = table
+    monkeypatch.setitem(games(), "test-quest", Quest)
+    session = TableSession.start(Store.in_dir(isolated_data), "test-quest", seed=1)
+    controller = Controller(session)
+    for name in ("next", "next", "back", "next", "confirm"):  # knight -> rogue -> mage
+        _press(pins[name])
+    _ui_thread(controller, actions)
+    assert session.view()["log"] == ["mage"]
+    for name in ("next", "next", "confirm"):  # party of 3
+        _press(pins[name])
+    _ui_thread(controller, actions)
+    assert session.view()["log"] == ["mage", 3]
+    pins["back"].drive_low()  # hold: undo the party size
+    assert actions.get(timeout=HOLD * 5) is TableAction.UNDO
+    pins["back"].drive_high()
+    controller.act(TableAction.UNDO)
+    assert session.view()["log"] == ["mage"]
+    for name in ("next", "confirm", "confirm"):  # party of 2, then the instruction
+        _press(pins[name])
+    _ui_thread(controller, actions)
+    assert session.view()["log"] == ["mage", 2, "ok"]
+    assert session.prompt().kind is PromptKind.OVER
+
+
+def test_the_dice_tray_is_played_with_the_confirm_button(table, isolated_data):
+    """Dice tray: roll, the camera reads, CONFIRM takes the reading."""
+    _buttons, pins, actions = table
+    session = TableSession.start(Store.in_dir(isolated_data), "dice-tray", seed=1)
+    controller = Controller(session)
+    for values in ((3, 4, 5), (6, 6)):
+        controller.offer_dice(tuple(Die(v, str(v)) for v in values))  # from vision
+        _press(pins["confirm"])
+        _ui_thread(controller, actions)
+    assert [list(r) for r in session.view()["history"]] == [[3, 4, 5], [6, 6]]
+    pins["back"].drive_low()
+    assert actions.get(timeout=HOLD * 5) is TableAction.UNDO
+    pins["back"].drive_high()
+    controller.act(TableAction.UNDO)
+    assert [list(r) for r in session.view()["history"]] == [[3, 4, 5]]
+
+
+def test_close_frees_the_pins(mock_pins):
+    spec = ButtonSpec("confirm", "GPIO17", TableAction.CONFIRM)
+    with PhaseButtons([spec], ActionQueue()):
+        pass
+    with PhaseButtons([spec], ActionQueue()) as again:
+        assert again.legend() == [("confirm", "GPIO17", TableAction.CONFIRM, None)]
