@@ -89,3 +89,30 @@ def test_install_twice_then_uninstall_keeps_the_games(root: Path):
     assert not (root / "usr/local/bin/dicetable").exists()
     assert (root / "var/lib/dicetable/dicetable.sqlite3").stat().st_size > 0
     assert "kept your saved games" in gone.stdout
+
+
+def installed_on_a_pi() -> Path:
+    venv = Path("/opt/dicetable/venv")
+    model = Path("/proc/device-tree/model")
+    if not (model.exists() and "Raspberry Pi" in model.read_text(errors="replace")):
+        pytest.skip("not a Raspberry Pi")
+    if not venv.exists():
+        pytest.skip("dicetable is not installed here (sudo systemd/install.sh)")
+    return venv
+
+
+@pytest.mark.pi
+def test_on_the_pi_the_venv_sees_apt_picamera2_with_numpy_1():
+    """The numpy trap (picamera2 #1088): apt's simplejpeg needs numpy 1 in the venv."""
+    venv = installed_on_a_pi()
+    code = "import numpy, picamera2; assert numpy.__version__.startswith('1.'), numpy.__version__"
+    subprocess.run([str(venv / "bin/python"), "-c", code], check=True, timeout=60)
+
+
+@pytest.mark.pi
+def test_on_the_pi_the_service_is_enabled_and_its_user_has_the_groups():
+    installed_on_a_pi()
+    groups = subprocess.run(["id", "-nG", "dicetable"], capture_output=True, text=True).stdout
+    assert {"video", "render", "input", "gpio", "dialout"} <= set(groups.split())
+    enabled = subprocess.run(["systemctl", "is-enabled", "dicetable"], capture_output=True)
+    assert enabled.stdout.strip() == b"enabled"
