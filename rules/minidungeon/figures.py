@@ -217,13 +217,13 @@ def attack_modes(hero: Hero, book: Rulebook, *, weapons_allowed: bool = True) ->
         label = (
             msg(
                 "{weapon} (+{a}A, range {r}, {s} speed)",
-                weapon=weapon.name,
+                weapon=msg(weapon.name),
                 a=bonus,
                 r=weapon.range,
                 s=cost,
             )
             if weapon.range
-            else msg("{weapon} (+{a}A, {s} speed)", weapon=weapon.name, a=bonus, s=cost)
+            else msg("{weapon} (+{a}A, {s} speed)", weapon=msg(weapon.name), a=bonus, s=cost)
         )
         modes.append(
             AttackMode(
@@ -257,7 +257,11 @@ class Monster:
     warped: bool = False
 
     def label(self, book: Rulebook) -> str:
-        return f"{book.monsters[self.kind].name} {self.number}"
+        """ "Skeleton 2"; a boss is one of a kind unless the Pi places a second one."""
+        kind = book.monsters[self.kind]
+        if kind.size in ("mini_boss", "dungeon_boss") and self.number == 1:
+            return kind.name
+        return f"{kind.name} {self.number}"
 
     def to_json(self, book: Rulebook) -> dict[str, Any]:
         kind = book.monsters[self.kind]

@@ -206,11 +206,15 @@ class MiniDungeon(Game):
                 return picked
             picked.append(choice)
 
-    def hero_name(self, hero: Hero) -> str:
-        return hero.label(self.book)
+    def hero_name(self, hero: Hero) -> Msg:
+        """ "Mage 2": the class (translated) and the seat number."""
+        return msg("{name} {n}", name=msg(self.book.classes[hero.cls].name), n=hero.index)
 
-    def mon_name(self, monster: Monster) -> str:
-        return monster.label(self.book)
+    def mon_name(self, monster: Monster) -> Msg:
+        kind = self.book.monsters[monster.kind]
+        if str(monster.label(self.book)) == kind.name:
+            return msg(kind.name)
+        return msg("{name} {n}", name=msg(kind.name), n=monster.number)
 
     def active_heroes(self) -> list[Hero]:
         return [h for h in self.heroes if not h.wounded]
@@ -218,8 +222,8 @@ class MiniDungeon(Game):
     def has_motivation(self, motivation: str) -> Hero | None:
         return next((h for h in self.heroes if h.motivation == motivation), None)
 
-    def item_name(self, item_id: str) -> str:
-        return self.book.items[item_id].name
+    def item_name(self, item_id: str) -> Msg:
+        return msg(self.book.items[item_id].name)
 
     # -- the whole game ------------------------------------------------------------
 
@@ -265,7 +269,9 @@ class MiniDungeon(Game):
             self.emit(
                 EventKind.CARD,
                 msg(
-                    "{hero} draws the motivation {card}.", hero=self.hero_name(hero), card=card.name
+                    "{hero} draws the motivation {card}.",
+                    hero=self.hero_name(hero),
+                    card=msg(card.name),
                 ),
                 card=motivation,
             )
@@ -332,7 +338,7 @@ class MiniDungeon(Game):
             offers.append(
                 (
                     item.id,
-                    msg("{item} ({price} gold)", item=item.name, price=price),
+                    msg("{item} ({price} gold)", item=msg(item.name), price=price),
                 )
             )
         return offers
@@ -345,7 +351,7 @@ class MiniDungeon(Game):
         if fig.receive(hero, item, self.book):
             self.emit(
                 "item",
-                msg("{hero} takes the {item}.", hero=self.hero_name(hero), item=item.name),
+                msg("{hero} takes the {item}.", hero=self.hero_name(hero), item=msg(item.name)),
                 item=item.id,
             )
             if item.extra_spell and item.id in hero.hands:
@@ -355,7 +361,7 @@ class MiniDungeon(Game):
                 msg(
                     "{hero} has no room for the {item}; it stays behind.",
                     hero=self.hero_name(hero),
-                    item=item.name,
+                    item=msg(item.name),
                 )
             )
 
@@ -399,7 +405,7 @@ class MiniDungeon(Game):
             if len(waiting) > 1:
                 pick = yield from self.choose(
                     msg("Which hero acts now?"),
-                    [(str(h.index), msg(self.hero_name(h))) for h in waiting],
+                    [(str(h.index), self.hero_name(h)) for h in waiting],
                 )
                 hero = next(h for h in waiting if str(h.index) == pick)
             yield from self._hero_turn(hero)
@@ -829,7 +835,7 @@ class MiniDungeon(Game):
                 "Aura of Defense: which other heroes are in or next to {hero}'s square?",
                 hero=self.hero_name(hero),
             ),
-            [(str(h.index), msg(self.hero_name(h))) for h in others],
+            [(str(h.index), self.hero_name(h)) for h in others],
         )
         for h in [hero, *(h for h in others if str(h.index) in picked)]:
             h.aura = True
@@ -890,7 +896,7 @@ class MiniDungeon(Game):
     def _spell_healing(self, hero: Hero, bonus: int) -> Flow:
         pick = yield from self.choose(
             msg("Healing: which hero within range 2?"),
-            [(str(h.index), msg(self.hero_name(h))) for h in self.active_heroes()],
+            [(str(h.index), self.hero_name(h)) for h in self.active_heroes()],
         )
         patient = next(h for h in self.heroes if str(h.index) == pick)
         won = yield from self._spell_roll(
@@ -913,7 +919,7 @@ class MiniDungeon(Game):
             pick = yield from self.choose(
                 msg("Mage Blast: a second monster on the same or a next square?"),
                 [
-                    *((str(m.uid), msg(self.mon_name(m))) for m in others),
+                    *((str(m.uid), self.mon_name(m)) for m in others),
                     ("none", msg("No second monster")),
                 ],
             )
@@ -943,11 +949,11 @@ class MiniDungeon(Game):
     def _spell_time_warp(self, hero: Hero, bonus: int) -> Flow:
         heroes = yield from self.pick_many(
             msg("Time Warp: which other heroes share {hero}'s square?", hero=self.hero_name(hero)),
-            [(str(h.index), msg(self.hero_name(h))) for h in self.active_heroes() if h is not hero],
+            [(str(h.index), self.hero_name(h)) for h in self.active_heroes() if h is not hero],
         )
         monsters = yield from self.pick_many(
             msg("Time Warp: which monsters share {hero}'s square?", hero=self.hero_name(hero)),
-            [(str(m.uid), msg(self.mon_name(m))) for m in self.room.monsters],
+            [(str(m.uid), self.mon_name(m)) for m in self.room.monsters],
         )
         hero.speed_left = 0
         for h in self.heroes:
@@ -967,7 +973,7 @@ class MiniDungeon(Game):
         potions = [i for i in dict.fromkeys(hero.backpack) if self.book.items[i].kind == "potion"]
         pick = yield from self.choose(
             msg("{hero}: which potion?", hero=self.hero_name(hero)),
-            [(i, msg(self.item_name(i))) for i in potions],
+            [(i, self.item_name(i)) for i in potions],
         )
         hero.backpack.remove(pick)
         hero.potion_used = True
@@ -1051,7 +1057,7 @@ class MiniDungeon(Game):
         if entry.potion_choice:
             pick = yield from self.choose(
                 msg("{hero}: which potion?", hero=self.hero_name(hero)),
-                [(p, msg(self.item_name(p))) for p in entry.potion_choice],
+                [(p, self.item_name(p)) for p in entry.potion_choice],
             )
             yield from self._give(hero, self.book.items[pick])
         for _ in range(entry.weapons):
@@ -1068,7 +1074,7 @@ class MiniDungeon(Game):
                 "{hero}: equip which item (what it replaces goes to the backpack)?",
                 hero=self.hero_name(hero),
             ),
-            [(i, msg(self.item_name(i))) for i in self._equippable(hero)],
+            [(i, self.item_name(i)) for i in self._equippable(hero)],
         )
         if self.phase != "town":
             hero.speed_left -= 1
@@ -1161,7 +1167,7 @@ class MiniDungeon(Game):
                         f"shield:{item.id}",
                         msg(
                             "{item} ({s} speed, {n}+, prevents 1 health loss)",
-                            item=item.name,
+                            item=msg(item.name),
                             s=item.save_cost,
                             n=max(1, item.save_target - save),
                         ),
@@ -1205,13 +1211,13 @@ class MiniDungeon(Game):
         if kind == "shield":
             item = self.book.items[item_id]
             hero.speed_left -= item.save_cost
-            target, name = item.save_target, item.name
+            target, name = item.save_target, msg(item.name)
         elif kind == "cloak":
             hero.cloak_used = True
-            target, name = 5, "Shadow Cloak"
+            target, name = 5, msg("Shadow Cloak")
         else:
             hero.speed_left -= 1
-            target, name = (5, "Dodge") if kind == "dodge" else (4, "Parry")
+            target, name = (5, msg("Dodge")) if kind == "dodge" else (4, msg("Parry"))
         bonus = self._save_bonus(hero, dodge=kind in ("dodge", "cloak"), ranged=ranged)
         if target - bonus <= 1:
             self.emit(EventKind.OBJECTIVE_MET, msg("{save}: saved.", save=name))
@@ -1406,7 +1412,7 @@ class MiniDungeon(Game):
         placed.sort(key=lambda m: SIZE_ORDER[self.book.monsters[m.kind].size])
         self.room.monsters += placed
         self.room.chests += chests
-        names = ", ".join(self.mon_name(m) for m in placed) or "-"
+        names = ", ".join(str(self.mon_name(m)) for m in placed) or "-"
         yield from self.confirm(
             msg(
                 "Place in room {n}, from the corner farthest from the door the heroes used, "
@@ -1551,7 +1557,7 @@ class MiniDungeon(Game):
             if (card.requires and not present & set(card.requires)) or present & set(card.unless):
                 self.emit(
                     EventKind.CARD,
-                    msg("{card}: no one it concerns; discarded.", card=card.title),
+                    msg("{card}: no one it concerns; discarded.", card=msg(card.title)),
                     card=card.id,
                 )
                 self.discards.append(card.id)
@@ -1598,7 +1604,7 @@ class MiniDungeon(Game):
             values = yield from self.roll(
                 msg(
                     "An assassin! Each hero's player rolls a D6, in order: {heroes}.",
-                    heroes=", ".join(self.hero_name(h) for h in heroes),
+                    heroes=", ".join(str(self.hero_name(h)) for h in heroes),
                 ),
                 count=len(heroes),
             )
@@ -1678,7 +1684,7 @@ class MiniDungeon(Game):
             return heroes[0]
         pick = yield from self.choose(
             msg("Which hero is nearest to {monster}?", monster=self.mon_name(monster)),
-            [(str(h.index), msg(self.hero_name(h))) for h in heroes],
+            [(str(h.index), self.hero_name(h)) for h in heroes],
             Actor.TABLE,
         )
         return next(h for h in heroes if str(h.index) == pick)
@@ -1820,7 +1826,7 @@ class MiniDungeon(Game):
             values = yield from self.roll(
                 msg(
                     "Vortex of Doom! Roll one die per hero, in order: {heroes}.",
-                    heroes=", ".join(self.hero_name(h) for h in heroes),
+                    heroes=", ".join(str(self.hero_name(h)) for h in heroes),
                 ),
                 count=len(heroes),
                 actor=Actor.BOSS,
@@ -1834,7 +1840,7 @@ class MiniDungeon(Game):
                 yield from self.confirm(
                     msg(
                         "Move {heroes} 1 square closer to the Fire Demon.",
-                        heroes=", ".join(self.hero_name(h) for h in pulled),
+                        heroes=", ".join(str(self.hero_name(h)) for h in pulled),
                     ),
                     Actor.BOSS,
                 )
@@ -1863,11 +1869,11 @@ class MiniDungeon(Game):
             return
         others = yield from self.pick_many(
             msg("Sweep: which other heroes are on that square?"),
-            [(str(h.index), msg(self.hero_name(h))) for h in heroes if h is not target],
+            [(str(h.index), self.hero_name(h)) for h in heroes if h is not target],
         )
         friends = yield from self.pick_many(
             msg("Sweep: which monsters are on that square?"),
-            [(str(m.uid), msg(self.mon_name(m))) for m in self.room.monsters if m is not monster],
+            [(str(m.uid), self.mon_name(m)) for m in self.room.monsters if m is not monster],
         )
         attacks = min(self.book.base["max_attacks"], monster.speed_left)
         monster.speed_left -= attacks
@@ -1899,12 +1905,12 @@ class MiniDungeon(Game):
         attacks = 0
         close = yield from self.pick_many(
             msg("Which heroes are on the Lich's square?"),
-            [(str(h.index), msg(self.hero_name(h))) for h in self.active_heroes()],
+            [(str(h.index), self.hero_name(h)) for h in self.active_heroes()],
         )
         in_range = yield from self.pick_many(
             msg("Which other heroes are within 3 squares of the Lich, in line of sight?"),
             [
-                (str(h.index), msg(self.hero_name(h)))
+                (str(h.index), self.hero_name(h))
                 for h in self.active_heroes()
                 if str(h.index) not in close
             ],
@@ -1976,13 +1982,13 @@ class MiniDungeon(Game):
                     hero=self.hero_name(first),
                 ),
                 [
-                    *((str(h.index), msg(self.hero_name(h))) for h in others),
+                    *((str(h.index), self.hero_name(h)) for h in others),
                     ("none", msg("No one")),
                 ],
                 Actor.TABLE,
             )
             targets += [h for h in others if str(h.index) == pick]
-        names = ", ".join(self.hero_name(h) for h in targets)
+        names = ", ".join(str(self.hero_name(h)) for h in targets)
         text = msg(
             "Mage Blast on {heroes}: roll {k} dice for the Lich, in that order.",
             heroes=names,
@@ -2113,7 +2119,7 @@ class MiniDungeon(Game):
         if len(self.heroes) == 1:
             return self.heroes[0]
         pick = yield from self.choose(
-            text, [(str(h.index), msg(self.hero_name(h))) for h in self.heroes]
+            text, [(str(h.index), self.hero_name(h)) for h in self.heroes]
         )
         return self.heroes[int(pick) - 1]
 
@@ -2319,7 +2325,7 @@ class MiniDungeon(Game):
         book = self.book
         return {
             "index": hero.index,
-            "name": self.hero_name(hero),
+            "name": str(self.hero_name(hero)),
             "class": hero.cls,
             "motivation": book.motivations[hero.motivation].name
             if hero.motivation in book.motivations
