@@ -157,6 +157,11 @@ def _write_zip(snapshot: Path, profiles: Path, target: Path) -> Summary:
         with partial.open("rb") as handle:
             os.fsync(handle.fileno())
         os.replace(partial, target)
+        folder = os.open(target.parent, os.O_RDONLY)
+        try:
+            os.fsync(folder)  # the rename itself survives a power cut
+        finally:
+            os.close(folder)
     except OSError as error:
         partial.unlink(missing_ok=True)
         raise BackupError(f"cannot write {target}: {error.strerror or error}") from None
