@@ -24,16 +24,14 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from dicetable.hardware.ring_patterns import RGB, Effect, Lights, after_answer, animated, render
+from dicetable.hardware.ring_patterns import RGB, Lights, animated, render
+from dicetable.hardware.table_lights import TableLights
 
 if TYPE_CHECKING:
-    from dicetable.device.session import TableSession
     from dicetable.hardware.ring_sim import RingSimulator
-    from dicetable.rules.core import Event
 
 log = logging.getLogger(__name__)
 
@@ -146,7 +144,7 @@ def _listen(link: Any, seconds: float, until: bytes) -> bytes:
     return heard
 
 
-class LedRing:
+class LedRing(TableLights):
     """The ring, fed by ``show(lights)`` from any thread; a daemon thread writes.
 
     ``port`` is a device path or ``"auto"`` (look for a ring that announces itself,
@@ -183,57 +181,13 @@ class LedRing:
         self.fps = fps
         self.keepalive = keepalive
         self.max_backoff = max_backoff
-        self.clock = clock
+        super().__init__(clock)
         self.simulator: RingSimulator | None = None  # set by open_ring for port "sim"
         self.writes = 0
         self.last_frame: bytes = b""
-        self._lights = Lights()
-        self._changed = threading.Condition()
-        self._dirty = True
         self._stopping = False
         self._link: Any = None
         self._thread: threading.Thread | None = None
-
-    # -- what the table asks for (any thread, never blocks on serial) ---------------
-
-    @property
-    def lights(self) -> Lights:
-        with self._changed:
-            return self._lights
-
-    def show(self, lights: Lights) -> None:
-        with self._changed:
-            self._lights = lights
-            self._dirty = True
-            self._changed.notify()
-
-    def update(self, change: Callable[[Lights], Lights]) -> None:
-        """Change the state atomically: ``ring.update(lambda l: replace(l, ...))``."""
-        with self._changed:
-            self._lights = change(self._lights)
-            self._dirty = True
-            self._changed.notify()
-
-    def dice_moving(self) -> None:
-        """The camera sees dice rolling."""
-        self.update(lambda lights: replace(lights, rolling=True))
-
-    def dice_read(self) -> None:
-        """The dice have settled and been read."""
-        now = self.clock()
-        self.update(lambda lights: replace(lights, rolling=False).with_effect(Effect.SETTLED, now))
-
-    def idle(self) -> None:
-        self.show(Lights())
-
-    def follow(self, session: TableSession) -> None:
-        """Track a session: its prompt's actor, its gauge and its events."""
-        self.update(lambda lights: lights_of(session, [], self.clock(), lights))
-        session.subscribe(self._on_session)
-
-    def _on_session(self, session: TableSession, events: list[Event]) -> None:
-        now = self.clock()
-        self.update(lambda lights: lights_of(session, events, now, lights))
 
     # -- lifecycle ------------------------------------------------------------------
 
@@ -362,26 +316,13 @@ class LedRing:
             self._link = None
 
 
-def lights_of(session: TableSession, events: list[Event], now: float, previous: Lights) -> Lights:
-    """The lights for a session after some events: its prompt's actor and gauge."""
-    from dicetable.rules.core import PromptKind
-
-    prompt = session.prompt()
-    return after_answer(
-        previous,
-        actor=prompt.actor.value,
-        over=prompt.kind is PromptKind.OVER,
-        view=session.view(),
-        event_kinds=[str(e.kind) for e in events],
-        now=now,
-    )
-
-
 def open_ring(settings: Mapping[str, Any] | Any) -> LedRing | None:
     """The ring the ``[leds]`` settings ask for, started; None when ``port`` is empty.
     ``port = "sim"`` starts the built-in simulator on a pseudo-terminal, so demo mode
     goes through the real serial code (``ring.simulator`` shows what it received)."""
-    section = settings.section("leds") if hasattr(settings, "section") else dict(settings)
+    section = (
+        settings.section("leds") if hasattr(settings, "section") else _section(settings, "leds")
+    )
     port = str(section.get("port", ""))
     if not port:
         return None
@@ -403,3 +344,9 @@ def open_ring(settings: Mapping[str, Any] | Any) -> LedRing | None:
     )
     ring.simulator = simulator
     return ring.start()
+
+
+def _section(settings: Mapping[str, Any], name: str) -> dict[str, Any]:
+    """A plain dict of settings: either the section itself or ``{name: section}``."""
+    inner = settings.get(name)
+    return dict(inner) if isinstance(inner, Mapping) else dict(settings)
