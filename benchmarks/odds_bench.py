@@ -31,6 +31,7 @@ REPEATS = 15
 
 def clear() -> None:
     odds._solve.cache_clear()
+    odds._chance.cache_clear()
     odds._table.cache_clear()
 
 

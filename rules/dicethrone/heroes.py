@@ -34,20 +34,39 @@ class Tier:
     heal: int = 0
     cp: int = 0
     self_damage: int = 0
-    roll_dice: int = 0  # roll this many more dice: damage = their total
     inflict: tuple[str, ...] = ()
     gain: tuple[str, ...] = ()
+    per: tuple[DiceEffect, ...] = ()  # for each die of the roll showing a symbol
+    roll_dice: int = 0  # roll this many more dice for the damage...
+    roll_score: str = "sum"  # ...scored as: sum | half-up (of one die) | symbols (roll_per)
+    roll_per: tuple[DiceEffect, ...] = ()
+    roll_inflict: tuple[int, str] | None = None  # (at least this total, token)
+    per_token: tuple[str, int] | None = None  # +damage per boss token held (Fire Mastery)
+    spend_token: tuple[str, int, int] | None = None  # (token, at most, damage each)
+    cp_damage: str = ""  # damage from the boss's CP: all | half-up | half-down
+    cleanse: bool = False  # remove the user's negative status tokens
 
 
 @dataclass(frozen=True)
-class PerSymbol:
-    """A defensive effect repeated for each die showing ``symbol``."""
+class DiceEffect:
+    """What dice showing ``symbol`` do: for each such die (``at_least = 0``), or once
+    when at least ``at_least`` of them show (Elusive Step: 2 Foot halve the damage)."""
 
     symbol: str
+    at_least: int = 0
     damage: int = 0
     heal: int = 0
     prevent: int = 0
+    prevent_half: bool = False
+    cp: int = 0
     gain: str = ""
+    inflict: str = ""
+
+    def times(self, shown: int) -> int:
+        """How often it applies when ``shown`` dice show the symbol."""
+        if self.at_least:
+            return 1 if shown >= self.at_least else 0
+        return shown
 
 
 @dataclass(frozen=True)
@@ -60,7 +79,7 @@ class Ability:
     row: int
     tiers: tuple[Tier, ...] = ()
     dice: int = 0  # defensive: dice rolled
-    per: tuple[PerSymbol, ...] = ()
+    per: tuple[DiceEffect, ...] = ()
     text: str = ""  # what the engine cannot automate: shown as an instruction
 
     def met_tier(self, dice: Iterable[int | Die], hex: bool = False) -> Tier | None:
@@ -226,44 +245,10 @@ def _ability(entry: Mapping[str, Any], symbols: Mapping[str, list[int]], at: _Wh
     kind = entry.get("kind", "offensive")
     if kind not in KINDS:
         raise HeroDataError(f"{at}.kind: {kind!r} is not one of {', '.join(KINDS)}")
-    tiers = []
-    for j, tier in enumerate(entry.get("tiers", [])):
-        tat = at.at(f"tiers[{j}]")
-        try:
-            objective = parse_objective(tat.get(tier, "objective", str), symbols)
-        except ObjectiveError as error:
-            raise HeroDataError(f"{tat}.objective: {error}") from None
-        unknown = set(tier) - {f for f in Tier.__dataclass_fields__}
-        if unknown:
-            raise HeroDataError(f"{tat}: unknown field(s) {', '.join(sorted(unknown))}")
-        tiers.append(
-            Tier(
-                objective,
-                damage=int(tier.get("damage", 0)),
-                undefendable=bool(tier.get("undefendable", False)),
-                heal=int(tier.get("heal", 0)),
-                cp=int(tier.get("cp", 0)),
-                self_damage=int(tier.get("self_damage", 0)),
-                roll_dice=int(tier.get("roll_dice", 0)),
-                inflict=tuple(tier.get("inflict", ())),
-                gain=tuple(tier.get("gain", ())),
-            )
-        )
-    per = []
-    for j, item in enumerate(entry.get("per", [])):
-        pat = at.at(f"per[{j}]")
-        symbol = pat.get(item, "symbol", str)
-        if symbol not in symbols:
-            raise HeroDataError(f"{pat}.symbol: {symbol!r} is not a face of this hero")
-        per.append(
-            PerSymbol(
-                symbol,
-                int(item.get("damage", 0)),
-                int(item.get("heal", 0)),
-                int(item.get("prevent", 0)),
-                str(item.get("gain", "")),
-            )
-        )
+    tiers = [
+        _tier(tier, symbols, at.at(f"tiers[{j}]")) for j, tier in enumerate(entry.get("tiers", []))
+    ]
+    per = _dice_effects(entry, "per", symbols, at) + _dice_effects(entry, "when", symbols, at)
     if kind == "defensive" and not 1 <= int(entry.get("dice", 0)) <= 6:
         raise HeroDataError(f"{at}.dice: a defensive ability rolls 1 to 6 dice")
     if kind != "defensive" and not tiers:
@@ -280,6 +265,86 @@ def _ability(entry: Mapping[str, Any], symbols: Mapping[str, list[int]], at: _Wh
         per=tuple(per),
         text=str(entry.get("text", "")),
     )
+
+
+TIER_FIELDS = {f for f in Tier.__dataclass_fields__} | {"when"}
+SCORES = ("sum", "half-up", "symbols")
+CP_DAMAGE = ("", "all", "half-up", "half-down")
+
+
+def _tier(tier: Mapping[str, Any], symbols: Mapping[str, list[int]], at: _Where) -> Tier:
+    try:
+        objective = parse_objective(at.get(tier, "objective", str), symbols)
+    except ObjectiveError as error:
+        raise HeroDataError(f"{at}.objective: {error}") from None
+    unknown = set(tier) - TIER_FIELDS
+    if unknown:
+        raise HeroDataError(f"{at}: unknown field(s) {', '.join(sorted(unknown))}")
+    score = str(tier.get("roll_score", "sum"))
+    if score not in SCORES:
+        raise HeroDataError(f"{at}.roll_score: {score!r} is not one of {', '.join(SCORES)}")
+    cp_damage = str(tier.get("cp_damage", ""))
+    if cp_damage not in CP_DAMAGE:
+        raise HeroDataError(f"{at}.cp_damage: {cp_damage!r} is not all, half-up or half-down")
+    roll_inflict = per_token = spend = None
+    if "roll_inflict" in tier:
+        raw = at.get(tier, "roll_inflict", dict)
+        roll_inflict = (int(raw.get("at_least", 0)), str(raw.get("token", "")))
+    if "per_token" in tier:
+        raw = at.get(tier, "per_token", dict)
+        per_token = (str(raw.get("token", "")), int(raw.get("damage", 0)))
+    if "spend_token" in tier:
+        raw = at.get(tier, "spend_token", dict)
+        spend = (str(raw.get("token", "")), int(raw.get("most", 0)), int(raw.get("damage", 0)))
+    return Tier(
+        objective,
+        damage=int(tier.get("damage", 0)),
+        undefendable=bool(tier.get("undefendable", False)),
+        heal=int(tier.get("heal", 0)),
+        cp=int(tier.get("cp", 0)),
+        self_damage=int(tier.get("self_damage", 0)),
+        inflict=tuple(tier.get("inflict", ())),
+        gain=tuple(tier.get("gain", ())),
+        per=_dice_effects(tier, "per", symbols, at) + _dice_effects(tier, "when", symbols, at),
+        roll_dice=int(tier.get("roll_dice", 0)),
+        roll_score=score,
+        roll_per=_dice_effects(tier, "roll_per", symbols, at),
+        roll_inflict=roll_inflict,
+        per_token=per_token,
+        spend_token=spend,
+        cp_damage=cp_damage,
+        cleanse=bool(tier.get("cleanse", False)),
+    )
+
+
+def _dice_effects(
+    entry: Mapping[str, Any], key: str, symbols: Mapping[str, list[int]], at: _Where
+) -> tuple[DiceEffect, ...]:
+    """``per`` / ``roll_per``: for each die; ``when``: once, at ``count`` or more dice."""
+    found = []
+    for j, item in enumerate(entry.get(key, [])):
+        where = at.at(f"{key}[{j}]")
+        symbol = where.get(item, "symbol", str)
+        if symbol not in symbols:
+            raise HeroDataError(f"{where}.symbol: {symbol!r} is not a face of this hero")
+        unknown = set(item) - set(DiceEffect.__dataclass_fields__) - {"count"}
+        if unknown:
+            raise HeroDataError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+        at_least = int(where.get(item, "count", int)) if key == "when" else 0
+        found.append(
+            DiceEffect(
+                symbol,
+                at_least,
+                damage=int(item.get("damage", 0)),
+                heal=int(item.get("heal", 0)),
+                prevent=int(item.get("prevent", 0)),
+                prevent_half=bool(item.get("prevent_half", False)),
+                cp=int(item.get("cp", 0)),
+                gain=str(item.get("gain", "")),
+                inflict=str(item.get("inflict", "")),
+            )
+        )
+    return tuple(found)
 
 
 @dataclass(frozen=True)

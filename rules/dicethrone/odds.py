@@ -153,6 +153,11 @@ def chance(
     """The chance of meeting ``objective`` within ``rolls`` Roll Attempts of ``dice``
     dice, from an empty table."""
     _check(dice, rolls, keep)
+    return _chance(objective, rolls, keep, dice, hex)
+
+
+@cache
+def _chance(objective: Objective, rolls: int, keep: Keep, dice: int, hex: bool) -> Fraction:
     if rolls == 0:
         return Fraction(0)
     solution = _solve(objective, dice, rolls - 1, keep, hex)

@@ -37,7 +37,7 @@ from dicetable.rules.core import (
     msg,
 )
 from dicetable.rules.dicethrone.decks import ActionCard, AICard, Decks, load_decks, tokens
-from dicetable.rules.dicethrone.heroes import Ability, Hero, Tier, load_hero
+from dicetable.rules.dicethrone.heroes import Ability, DiceEffect, Hero, Tier, load_hero
 from dicetable.rules.dicethrone.odds import chance, chance_from
 
 BOSSES = ("barbarian", "moon_elf", "pyromancer", "shadow_thief")
@@ -61,6 +61,16 @@ BOSS_STATUSES = (
 FACES = ("1", "2", "3", "4", "5", "6")
 
 Step = tuple[str, dict[str, Any]]
+
+
+@dataclass
+class _Shown:
+    """What a set of dice effects adds up to."""
+
+    damage: int = 0
+    heal: int = 0
+    prevent: int = 0
+    prevent_half: bool = False
 
 
 @dataclass
@@ -122,13 +132,26 @@ class DiceThroneSolo(Game):
         self.winner = ""
         self.queue: list[Step] = [("boss", {}), ("difficulty", {})]
         self._events: list[Event] = []
+        # the last prompt, for the step object it was built for (prompt() is asked often)
+        self._asked: tuple[Step, tuple, Prompt] | None = None
 
     # ----------------------------------------------------------------- prompt
     def prompt(self) -> Prompt:
         if self.winner or not self.queue:
             return Prompt(PromptKind.OVER, msg("The game is over."))
-        name, data = self.queue[0]
-        return getattr(self, f"_ask_{name}")(data)
+        head = self.queue[0]
+        key = (
+            self.attempt,
+            tuple(self.dice),
+            len(self.player.tokens),
+            self.salve,
+            self.bonus_damage,
+        )
+        if self._asked is not None and self._asked[0] is head and self._asked[1] == key:
+            return self._asked[2]
+        prompt = getattr(self, f"_ask_{head[0]}")(head[1])
+        self._asked = (head, key, prompt)
+        return prompt
 
     def _ask_boss(self, data: dict) -> Prompt:
         options = tuple(Option(b, msg(load_hero(b).name)) for b in BOSSES)
@@ -557,27 +580,43 @@ class DiceThroneSolo(Game):
 
     def _on_defense(self, data: dict, answer: Input, values: list[int]) -> None:
         defense = self._hero.defense(self.levels)
-        counts = Counter(self._hero.faces[v] for v in values)
-        heal = sum(p.heal * counts[p.symbol] for p in defense.per)
-        prevent = sum(p.prevent * counts[p.symbol] for p in defense.per)
-        counter = sum(p.damage * counts[p.symbol] for p in defense.per)
         self._say(
             EventKind.ROLLED,
             msg("{name}: {values}.", name=defense.name, values=values),
             values=values,
         )
-        for p in defense.per:
-            if p.gain and counts[p.symbol]:
-                self.boss.add(p.gain, counts[p.symbol])
+        shown = self._dice_effects(defense.per, values)
         if defense.text:
             self._instruct(Msg(defense.text))
-        damage = max(0, data["damage"] - prevent)
-        self._hurt_boss(damage)
-        if heal:
-            healed = self._heal(self.boss, BOSS_HEALTH, heal)
+        if shown.heal:  # the defensive roll resolves before the damage lands
+            healed = self._heal(self.boss, BOSS_HEALTH, shown.heal)
             self._say(EventKind.HEAL, msg("The Boss heals {n}.", n=healed))
-        if counter:
-            self._hurt_player(counter)
+        damage = max(0, data["damage"] - shown.prevent)
+        if shown.prevent_half:
+            damage -= (damage + 1) // 2  # "prevent half the damage (rounded up)"
+        self._hurt_boss(damage)
+        if shown.damage and not self.winner:
+            self._hurt_player(shown.damage)
+
+    def _dice_effects(self, effects: tuple[DiceEffect, ...], values: list[int]) -> _Shown:
+        """Apply per-die and at-least effects of these dice: tokens and CP at once,
+        the damage, healing and prevention returned for the caller to place."""
+        counts = Counter(self._hero.faces[v] for v in values)
+        shown = _Shown()
+        for effect in effects:
+            times = effect.times(counts[effect.symbol])
+            if not times:
+                continue
+            shown.damage += effect.damage * times
+            shown.heal += effect.heal * times
+            shown.prevent += effect.prevent * times
+            shown.prevent_half = shown.prevent_half or effect.prevent_half
+            self.boss.cp = max(0, min(MAX_CP, self.boss.cp + effect.cp * times))
+            if effect.gain:
+                self.boss.add(effect.gain, times)
+            if effect.inflict:
+                self._inflict(effect.inflict, times)
+        return shown
 
     def _hurt_boss(self, damage: int, avoidable: bool = True) -> None:
         """7. Evasive: spent above 8 damage or against a lethal blow, until one works."""
@@ -926,34 +965,69 @@ class DiceThroneSolo(Game):
         self._activate(ability, ability.tiers[data["tier"]])
 
     def _activate(self, ability: Ability, tier: Tier) -> None:
+        """The ability's effects in board order: CP and tokens, the dice shown, tokens
+        spent or counted, CP-based damage; then its extra roll if it has one."""
+        boss = self.boss
+        boss.cp = min(MAX_CP, boss.cp + tier.cp)
+        for token in tier.gain:
+            boss.add(token)
+        shown = self._dice_effects(tier.per, self.dice)
+        damage = tier.damage + shown.damage
+        if tier.spend_token:
+            token, most, each = tier.spend_token
+            spent = min(most, boss.count(token))
+            boss.remove(token, spent)
+            damage += spent * each
+        if tier.per_token:
+            token, each = tier.per_token
+            damage += boss.count(token) * each
+        if tier.cp_damage:
+            damage += {
+                "all": boss.cp,
+                "half-up": (boss.cp + 1) // 2,
+                "half-down": boss.cp // 2,
+            }[tier.cp_damage]
+        if tier.cleanse:
+            for token in [t for t in boss.tokens if tokens()[t].kind == "negative"]:
+                boss.remove(token, boss.count(token))
+        where = {"id": ability.id, "level": ability.level, "tier": ability.tiers.index(tier)}
         if tier.roll_dice:
             self._then(
                 (
                     "ability_roll",
-                    {
-                        "ability": ability.name,
-                        "id": ability.id,
-                        "level": ability.level,
-                        "tier": ability.tiers.index(tier),
-                        "n": tier.roll_dice,
-                    },
+                    {**where, "ability": ability.name, "n": tier.roll_dice, "damage": damage},
                 )
             )
         else:
-            self._resolve_attack(ability, tier, tier.damage)
+            self._resolve_attack(ability, tier, damage, shown.heal)
 
     def _on_ability_roll(self, data: dict, answer: Input, values: list[int]) -> None:
         ability = self._hero.ability(data["id"], data["level"])
+        tier = ability.tiers[data["tier"]]
         self._say(
             EventKind.ROLLED,
             msg("{ability}: {values}.", ability=ability.name, values=values),
             values=values,
         )
-        self._resolve_attack(ability, ability.tiers[data["tier"]], sum(values))
+        damage, heal = data["damage"], 0
+        if tier.roll_score == "sum":
+            damage += sum(values)
+        elif tier.roll_score == "half-up":
+            damage += (values[0] + 1) // 2
+        else:
+            shown = self._dice_effects(tier.roll_per, values)
+            damage, heal = damage + shown.damage, shown.heal
+        if tier.roll_inflict and sum(values) >= tier.roll_inflict[0]:
+            self._inflict(tier.roll_inflict[1])
+        self._resolve_attack(ability, tier, damage, heal)
 
-    def _resolve_attack(self, ability: Ability, tier: Tier, damage: int) -> None:
+    def _resolve_attack(self, ability: Ability, tier: Tier, damage: int, heal: int = 0) -> None:
+        """Then the orange card (4. "Using an Orange card", at the end of the Offensive
+        Roll Phase), healing, statuses inflicted, and the damage: defendable damage
+        waits for the player's defensive roll."""
         undefendable = tier.undefendable or ability.kind == "ultimate"
-        heal, inflict = tier.heal, list(tier.inflict)
+        heal += tier.heal
+        inflict = list(tier.inflict)
         card = self._current_action
         if (
             card.colour == "orange"
@@ -961,22 +1035,18 @@ class DiceThroneSolo(Game):
             and not self.boss.count("concussion")
             and self.boss.cp >= card.cost
         ):
-            # 4. "Using an Orange card": at the end of the Offensive Roll Phase
             self.boss.cp -= card.cost
             self.action_used = True
             self._say(
                 "action", msg("The Boss plays {name} ({cost} CP).", name=card.name, cost=card.cost)
             )
-            damage += card.effect.get("damage", 0) if damage or tier.roll_dice else 0
+            damage += card.effect.get("damage", 0) if damage else 0
             undefendable = undefendable or bool(card.effect.get("undefendable"))
             heal += card.effect.get("heal", 0)
             if "inflict" in card.effect:
                 inflict.append(card.effect["inflict"])
             if "text" in card.effect:
                 self._instruct(Msg(card.effect["text"]))
-        self.boss.cp = min(MAX_CP, self.boss.cp + tier.cp)
-        for token in tier.gain:
-            self.boss.add(token)
         for token in inflict:
             self._inflict(token)
         if heal:
@@ -1029,6 +1099,8 @@ class DiceThroneSolo(Game):
 
     # ----------------------------------------------------------------- health and the end (5.)
     def _heal(self, side: Side, most: int, amount: int) -> int:
+        if self.winner:  # nothing heals after the last blow
+            return 0
         before = side.health
         side.health = min(most, side.health + amount)
         return side.health - before

@@ -1,0 +1,57 @@
+"""Spanish covers every message of the Dice Throne engine, the texts and names its data
+files show, and keeps every argument name (brief: "Spanish translations for every
+message", gettext style with identical argument names)."""
+
+import ast
+import string
+import tomllib
+from importlib import resources
+from pathlib import Path
+
+from dicetable.rules.dicethrone.decks import deck_ids, load_decks, tokens
+from dicetable.rules.dicethrone.heroes import hero_ids, load_hero
+
+PACKAGE = Path(__file__).resolve().parents[1] / "rules" / "dicethrone"
+
+
+def catalogue() -> dict[str, str]:
+    text = resources.files("dicetable.rules.dicethrone").joinpath("i18n", "es.toml").read_text()
+    return tomllib.loads(text)
+
+
+def code_messages() -> set[str]:
+    found = set()
+    for path in PACKAGE.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("msg", "Msg"):
+                first = node.args[0] if node.args else None
+                if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                    found.add(first.value)
+    return found
+
+
+def data_texts() -> set[str]:
+    found = {t.name for t in tokens().values()}
+    for hero_id in hero_ids():
+        hero = load_hero(hero_id)
+        found.add(hero.name)
+        found |= {a.text for a in hero.abilities if a.text}
+    for boss in deck_ids():
+        decks = load_decks(boss)
+        found |= {c.name for c in decks.ai} | {c.text for c in decks.ai if c.text}
+        found |= {c.name for c in decks.action}
+        found |= {c.effect["text"] for c in decks.action if "text" in c.effect}
+    return found
+
+
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_every_message_has_a_spanish_translation_with_the_same_arguments():
+    spanish = catalogue()
+    wanted = code_messages() | data_texts()
+    assert len(wanted) > 100
+    assert sorted(wanted - set(spanish)) == []
+    for english, translated in spanish.items():
+        assert fields(english) == fields(translated), english
