@@ -1,0 +1,65 @@
+"""Helpers for the Mini Dungeon Adventures tests: build a party, run one flow of the
+game (a hit, a room, a town visit) from a state set up by hand, answer prompts."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from dicetable.rules.core import Input, Prompt, PromptKind
+from dicetable.rules.minidungeon.game import MiniDungeon
+
+
+def party(
+    classes: tuple[str, ...] = ("fighter", "mage"),
+    seed: int = 1,
+    options: dict[str, str] | None = None,
+) -> MiniDungeon:
+    """A game past the forging of heroes, with nothing bought."""
+    game = MiniDungeon(seed, options or {})
+    game.apply(Input.enter(len(classes)))
+    for cls in classes:
+        game.apply(Input.choose(cls))
+        while "spell" in str(game.prompt().text) or "Avenger" in str(game.prompt().text):
+            game.apply(Input.choose(game.prompt().options[0].id))
+    while "town store" in str(game.prompt().text):
+        game.apply(Input.choose("done"))
+    return game
+
+
+def run(game: MiniDungeon, flow: Generator[Prompt, Input, Any]) -> None:
+    """Make ``flow`` the game's current flow (as if the game had reached it)."""
+    game._events = []
+    game._flow = flow
+    try:
+        game._prompt = next(flow)
+    except StopIteration:
+        game._prompt = Prompt(PromptKind.OVER, game._prompt.text)
+
+
+def answer(game: MiniDungeon, *answers: Input | int | str | None) -> list:
+    """Answer prompts in order: an int rolls (ROLL) or enters (NUMBER), a str chooses,
+    None confirms. Returns every event."""
+    events = []
+    for value in answers:
+        prompt = game.prompt()
+        if isinstance(value, Input):
+            given = value
+        elif value is None:
+            given = Input.confirm()
+        elif isinstance(value, str):
+            given = Input.choose(value)
+        elif prompt.kind is PromptKind.NUMBER:
+            given = Input.enter(value)
+        else:
+            given = Input.roll(*([value] * prompt.dice.count))
+        events += game.apply(given)
+    return events
+
+
+def texts(events: list) -> list[str]:
+    return [str(e.text) for e in events]
+
+
+def option_ids(game: MiniDungeon) -> list[str]:
+    return [o.id for o in game.prompt().options]

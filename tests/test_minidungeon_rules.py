@@ -1,0 +1,490 @@
+"""Mini Dungeon Adventures: exploring, combat, the monsters' turn and the party between
+rooms (issue 7, must show 2 to 5). Each test quotes the rulebook line it checks
+(``shared/seeds/mini-dungeon-adventures.txt``)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from test_minidungeon_helpers import answer, option_ids, party, run, texts
+
+from dicetable.rules.core import Actor, Input, PromptKind
+from dicetable.rules.minidungeon import figures as fig
+from dicetable.rules.minidungeon.combat import Attack, d3
+from dicetable.rules.minidungeon.game import Room
+
+
+def monster(game, kind):
+    created = game._new_monster(kind)
+    game.room.monsters.append(created)
+    return created
+
+
+def in_room(game, number=1, *kinds):
+    game.room = Room(number=number)
+    return [monster(game, k) for k in kinds]
+
+
+def give(game, hero, *items):
+    for item in items:
+        assert fig.receive(hero, game.book.items[item], game.book)
+
+
+# -- the combat assistant ---------------------------------------------------------
+
+
+def test_six_always_hits_one_always_misses_and_ties_miss():
+    """ "If the attack strength is greater than the enemy's toughness, then it is a hit";
+    "Any die roll of a 6 ... hits automatically"; "Any die roll of a 1 is a critical miss"."""
+    assert Attack(1, 20).resolve(6) == (True, True)
+    assert Attack(20, 1).resolve(1) == (False, False)
+    assert Attack(4, 7).resolve(3) == (False, False)  # 4 + 3 = 7 is not greater than 7
+    assert Attack(4, 7).resolve(4) == (True, False)
+    assert Attack(4, 7).odds() == Fraction(1, 2) and Attack(4, 7).needs() == 4
+    assert Attack(0, 20, crit_on=5).resolve(5) == (True, True)  # Poisoned Blade: 5+
+    assert Attack(20, 1, miss_on=2).resolve(2) == (False, False)  # Loud Noises
+    assert [d3(r) for r in range(1, 7)] == [1, 1, 2, 2, 3, 3]
+
+
+def test_a_hero_attack_is_a_plus_weapon_plus_d6_and_pays_speed_and_bounty():
+    """ "comparing the attacking figure's attack (A) value, any bonuses granted by
+    equipment and roll a D6"; "Melee attacks cost 1 speed point"; "Killing a small
+    monster: +1 gold"; a Skeleton may Dodge (5+, not against critical hits)."""
+    game = party(("fighter", "mage"))
+    fighter = game.heroes[0]
+    give(game, fighter, "sword")
+    fighter.speed_left = 5
+    skeleton, _ = in_room(game, 1, "skeleton", "skeleton")
+    run(game, game._do_attack(fighter, ""))
+    assert option_ids(game) == [str(m.uid) for m in game.room.monsters]
+    answer(game, str(skeleton.uid))
+    prompt = game.prompt()
+    assert prompt.kind is PromptKind.ROLL and prompt.dice.count == 1 and prompt.dice.profile == "d6"
+    assert str(prompt.objective).startswith("4+") and prompt.odds == Fraction(1, 2)
+    answer(game, 4)  # 3 + 1 (sword) + 4 = 8 > 7
+    assert game.prompt().actor is Actor.BOSS and "dodges" in str(game.prompt().text)
+    events = answer(game, 4)  # the dodge fails
+    assert "Skeleton 1 is defeated." in texts(events)
+    assert fighter.speed_left == 4 and fighter.attacks_made == 1
+    assert game.gold == 1
+
+
+def test_critical_hits_cannot_be_dodged_and_weapons_change_damage():
+    """ "Dodge ... may not be used against critical hits"; Greatsword: "Enemies hit by this
+    weapon lose 2 health instead of 1"; Warhammer: "Critical hits cause enemies to lose 2
+    health"."""
+    game = party(("fighter", "mage"))
+    fighter = game.heroes[0]
+    give(game, fighter, "warhammer")
+    troll, skeleton = in_room(game, 3, "troll", "skeleton")
+    mode = fig.attack_modes(fighter, game.book)[0]
+    run(game, game._hero_attack(fighter, troll, mode))
+    answer(game, 5)  # 3 + 1 + 5 = 9 > 8: a hit, not critical
+    assert troll.health == 2
+    run(game, game._hero_attack(fighter, troll, mode))
+    answer(game, 6)  # critical: 2 health
+    assert troll not in game.room.monsters and game.gold == 3  # "large monster: +3 gold"
+    run(game, game._hero_attack(fighter, skeleton, mode))
+    answer(game, 6)  # no dodge prompt against a critical hit
+    assert skeleton not in game.room.monsters
+    fighter.hands = []
+    give(game, fighter, "greatsword")
+    troll = monster(game, "troll")
+    great = fig.attack_modes(fighter, game.book)[0]
+    assert (great.bonus, great.cost, great.damage) == (2, 2, 2)
+    run(game, game._hero_attack(fighter, troll, great))
+    answer(game, 4)
+    assert troll.health == 1
+
+
+def test_guard_shield_blocks_the_first_damage_each_round():
+    """Guard: "1st damage is blocked by shield per round"."""
+    game = party()
+    fighter = game.heroes[0]
+    (guard,) = in_room(game, 7, "guard")
+    mode = fig.UNARMED
+    run(game, game._hero_attack(fighter, guard, mode))
+    events = answer(game, 6)
+    assert guard.health == 2 and any("shield blocks" in t for t in texts(events))
+    run(game, game._hero_attack(fighter, guard, mode))
+    answer(game, 6)
+    assert guard.health == 1
+
+
+def test_zombies_gang_up_on_a_hero():
+    """ "Zombies receive +1A against a hero for each other zombie that has attacked that
+    hero in the same round"."""
+    game = party()
+    hero = game.heroes[0]
+    first, second, third = in_room(game, 1, "zombie", "zombie", "zombie")
+    assert game._monster_attack_profile(first, hero, False).strength == 4
+    hero.zombie_attackers = {first.uid, second.uid}
+    assert game._monster_attack_profile(third, hero, False).strength == 6
+    assert game._monster_attack_profile(first, hero, False).strength == 5
+
+
+def test_no_save_follows_a_failed_one():
+    """ "once a save is failed you cannot attempt another save for that particular
+    attack"; "Dodge - Costs 1 speed point. Make a 5+ saving throw"."""
+    game = party(("fighter", "thief"))
+    hero = game.heroes[0]
+    give(game, hero, "small_shield")
+    hero.speed_left = 5
+    hero.health = 5
+    run(game, game._hit_hero(hero, 1, crit=False, ranged=False, source=None))
+    assert set(option_ids(game)) >= {"take", "dodge", "shield:small_shield"}
+    answer(game, "dodge", 4)  # fails: 4 < 5
+    assert game.prompt().kind is PromptKind.OVER  # no second save offered
+    assert hero.health == 4 and hero.speed_left == 4
+
+
+def test_a_successful_shield_leaves_the_rest_of_a_smash():
+    """Troll: "Smash: Hits scored by this monster inflict 2 damage"; Small Shield: "1 speed
+    to use prevents 1 health loss with 3+ save"; a critical hit cannot be dodged."""
+    game = party()
+    hero = game.heroes[0]
+    give(game, hero, "small_shield")
+    hero.speed_left = 5
+    hero.health = 5
+    (troll,) = in_room(game, 3, "troll")
+    run(game, game._monster_strike(troll, hero, 6, ranged=False))
+    assert "dodge" not in option_ids(game)  # critical
+    answer(game, "shield:small_shield", 3)
+    assert "1 damage" in str(game.prompt().text)
+    answer(game, "take")
+    assert hero.health == 4 and hero.speed_left == 4
+
+
+def test_patchwork_stuns_and_halves_next_round_speed():
+    """Patchwork: "Stun: Heroes that take damage from this monster lose half their speed
+    for the next round"."""
+    game = party()
+    hero = game.heroes[0]
+    hero.speed_left = 0
+    (patchwork,) = in_room(game, 3, "patchwork")
+    run(game, game._monster_strike(patchwork, hero, 6, ranged=False))
+    assert hero.stunned
+    game.room.monsters.clear()
+    run(game, game._round())
+    assert hero.speed_left == fig.full_speed(hero, game.book) - fig.full_speed(hero, game.book) // 2
+
+
+# -- exploring a room -------------------------------------------------------------
+
+
+def test_small_monsters_come_from_the_list_in_order_zombies_counting_half():
+    """ "if 4 skeletons are listed before 2 minions and the monster generator requirement
+    calls for 2 small monsters, then the 2 of the 4 skeletons are placed"; "2 zombies
+    count as 1 small monster"."""
+    game = party()
+    order = game.book.spawn_list(1, lair=False).monsters
+    assert [m.kind for m in game._small_monsters(order, 2)] == ["zombie"] * 4
+    assert [m.kind for m in game._small_monsters(order, 3)] == ["zombie"] * 4 + ["skeleton"]
+    assert len(game._small_monsters(order, 99)) == 9  # the list is all there is
+
+
+def explore(game, hero, *rolls):
+    run(game, game._explore(hero))
+    return answer(game, *rolls)
+
+
+def test_the_generator_roll_and_its_modifiers_from_the_tray():
+    """ "For each time the heroes retreat to town, add +1 to the die result for every
+    monster generator roll afterward"; "Monster generator rolls are modified by +1 for
+    every party level"; "1-2 - 1 small monster for each hero"."""
+    game = party(("fighter", "mage"), options={"traps": "off"})
+    game.retreats = 2
+    run(game, game._explore(game.heroes[0]))
+    prompt = game.prompt()
+    assert prompt.actor is Actor.BOSS and "(+2)" in str(prompt.text)
+    answer(game, 1)  # 1 + 2 = 3: D6 + 1 small monsters
+    assert "number of small monsters" in str(game.prompt().text)
+    answer(game, 2)  # 3 small: 4 zombies and a skeleton
+    assert [m.kind for m in game.room.monsters] == ["zombie"] * 4 + ["skeleton"]
+    assert game.prompt().kind is PromptKind.CONFIRM and "farthest" in str(game.prompt().text)
+    game.level = 2
+    assert game._level_modifier() == 1
+    assert game.__class__(1, {"generator_level": "level"})._level_modifier() == 1
+
+
+def test_largest_first_with_chests_and_the_mini_boss():
+    """ "7- Mini boss, + 1 large monster, +1 small monster for each hero +1 treasure chest";
+    "Monsters are placed from largest to smallest"."""
+    game = party(("fighter", "mage"), options={"traps": "off"})
+    game.retreats = 3
+    explore(game, game.heroes[0], 6)  # 6 + 3 = 9, counted as 7
+    kinds = [m.kind for m in game.room.monsters]
+    assert kinds == ["fire_demon", "troll", "zombie", "zombie", "zombie", "zombie"]
+    assert game.room.chests == 1
+    assert game.room.monsters[0].health == 4  # "*5 (4)": two heroes
+
+
+def test_trap_chart_timing_and_the_thief():
+    """ "If the heroes manage to explore the next room on the same round that a room has
+    been cleared, they do not have to roll on the trap chart. If they delay too long (2 or
+    more rounds later or retreat to town) the trap will have a +1 modifier"; thief:
+    "Trap results are -1 when a room is first explored by a thief"."""
+    game = party(("fighter", "thief"))
+    fighter, thief = game.heroes
+    game.round = 4
+    game.room.number, game.room.cleared_round = 1, 4
+    run(game, game._explore(fighter))
+    assert "monster generator" in str(game.prompt().text)  # no trap roll
+    game.room = Room(number=1, cleared_round=3)
+    run(game, game._explore(fighter))
+    assert "trap chart for the boss (+0)" in str(game.prompt().text)
+    game.room = Room(number=1, cleared_round=2)
+    run(game, game._explore(fighter))
+    assert "(+1)" in str(game.prompt().text)
+    game.room = Room(number=1, cleared_round=2)
+    run(game, game._explore(thief))
+    assert "(+0)" in str(game.prompt().text)  # +1 late, -1 thief
+    game.room = Room(number=1, cleared_round=4)
+    game.town_visited_since_clear = True
+    run(game, game._explore(fighter))
+    assert "(+1)" in str(game.prompt().text)
+
+
+def test_trap_two_brick_and_six_double_generator():
+    """ "2 - The hero that opened the door is hit by a falling brick ... or lose 1
+    health"; "6 - When rolling for the monster generator, roll twice. If the monster
+    generator roll has any +1 modifiers, the second result is unmodified"."""
+    game = party(("fighter", "mage"))
+    fighter = game.heroes[0]
+    fighter.speed_left = 0
+    game.retreats = 1
+    explore(game, fighter, 1, 1, None)  # trap 1+0; generator 1+1 = 2
+    game.room = Room(number=1, cleared_round=game.round)
+    game.round += 2  # late: trap +1
+    run(game, game._explore(fighter))
+    answer(game, 5)  # trap 6
+    assert "(+1)" in str(game.prompt().text)
+    answer(game, 1)
+    assert "again" in str(game.prompt().text) and "(+0)" in str(game.prompt().text)
+    answer(game, 1, None)
+    assert len(game.room.monsters) == 8  # 2 small a hero, twice: zombies count half
+    game.room = Room(number=1, cleared_round=game.round - 1)
+    health = fighter.health
+    explore(game, fighter, 2, 1, None)  # trap 2: no speed left, so no save
+    assert fighter.health == health - 1
+
+
+def test_ambush_ends_the_heroes_turn():
+    """ "5 - The monsters are waiting in ambush! After the monsters are placed, the hero turn
+    immediately ends (the heroes retain any unused speed points)"."""
+    game = party(("fighter", "mage"))
+    while game.prompt().text.text == "Which hero acts now?":
+        answer(game, "1")
+    answer(game, "door", 5, 1, None, None)
+    assert game.room.trap == "ambush"
+    assert game.phase == "monsters"
+    assert game.heroes[1].speed_left == fig.full_speed(game.heroes[1], game.book)
+
+
+# -- the monsters' turn -----------------------------------------------------------
+
+
+def test_melee_monster_moves_then_attacks_with_its_speed():
+    """ "Se gasta 1 punto de Velocidad para mover 1 casilla"; melee attacks cost 1 speed;
+    "Up to four attacks may be attempted per turn"."""
+    game = party(("fighter", "mage"))
+    mage = game.heroes[1]
+    (skeleton,) = in_room(game, 1, "skeleton")
+    skeleton.speed_left = 4
+    run(game, game._policy_melee(skeleton))
+    assert option_ids(game) == ["1", "2"]
+    answer(game, "2")
+    assert game.prompt().kind is PromptKind.NUMBER and "spear" in str(game.prompt().text)
+    answer(game, 1)
+    prompt = game.prompt()
+    assert prompt.dice.count == 3 and prompt.actor is Actor.BOSS
+    assert "Move Skeleton 1 1 squares to Mage 2" in str(prompt.text)
+    answer(game, Input.roll(2, 2, 2))
+    assert skeleton.speed_left == 0 and mage.health == fig.max_health(mage, game.book)
+
+
+def test_out_of_reach_the_monster_only_moves():
+    """Movement before attacks: a monster that cannot reach a hero spends its speed
+    moving towards them (an instruction to move the figure)."""
+    game = party(("fighter", "mage"))
+    (zombie,) = in_room(game, 1, "zombie")
+    zombie.speed_left = 4
+    run(game, game._policy_melee(zombie))
+    answer(game, "1", 9)
+    assert game.prompt().kind is PromptKind.CONFIRM
+    assert "Move Zombie 1 4 squares towards Fighter 1" in str(game.prompt().text)
+
+
+def test_ranged_minion_keeps_its_distance_and_pays_two_a_shot():
+    """ "Ranged attacks cost 2 speed points per attempt"; Minion "Crossbow: Range 3"."""
+    game = party(("fighter", "mage"))
+    (minion,) = in_room(game, 1, "minion")
+    minion.speed_left = 5
+    run(game, game._policy_ranged(minion))
+    answer(game, "1")
+    assert "within range 3" in str(game.prompt().text)
+    answer(game, 0)
+    assert game.prompt().dice.count == 2  # 5 speed: 2 shots of 2
+
+
+def test_the_lich_raises_the_dead_then_drains():
+    """Lich: "Raise Dead: Costs 2 speed points. Place a zombie on the same square";
+    "Soul Drinker ... If this attack succeeds, restore 1 health to the Lich King. (this may
+    not increase his health beyond 5)"."""
+    game = party(("fighter", "mage"))
+    fighter, _ = game.heroes
+    game.room = Room(number=6, lair=True)
+    lich = monster(game, "lich")
+    lich.speed_left = 6
+    lich.health = 3
+    run(game, game._policy_lich(lich))
+    answer(game, "1", "none", "none")  # the fighter is on its square
+    assert "Soul Drinker on Fighter 1" in str(game.prompt().text)
+    answer(game, 6)  # a critical hit: no save (and no speed left to save with)
+    assert lich.health == 4 and fighter.health == fig.max_health(fighter, game.book) - 1
+    assert "Raise Dead" in str(game.prompt().text)
+    answer(game, None, None)  # twice: "fewer zombies than heroes"
+    assert [m.kind for m in game.room.monsters].count("zombie") == 2
+    assert lich.speed_left == 0
+
+
+# -- the party between rooms ------------------------------------------------------
+
+
+def test_town_healing_shop_selling_and_the_gambling_ban():
+    """Town card: "Heal each hero for 1 health for free or 3 health for 4 gold"; "Go
+    gambling (costs 5 gold...)"; "Sell unused items and equipment for half of their store
+    value"; "7- (gambling only) Banned from the establishment"; thief "+1" gambling."""
+    game = party(("fighter", "thief"))
+    fighter, thief = game.heroes
+    give(game, fighter, "sword")
+    fighter.health, thief.health = 1, 2
+    game.gold = 10
+    run(game, game._town(penalty=True))
+    answer(game, None)
+    ids = option_ids(game)
+    assert {"heal:1", "paid:1", "heal:2", "paid:2", "gamble", "shop", "leave"} <= set(ids)
+    assert "4 gold" in str(dict((o.id, o.label) for o in game.prompt().options)["paid:1"])
+    answer(game, "paid:1")
+    assert game.gold == 6 and fighter.health == 4
+    assert "heal:1" not in option_ids(game)
+    answer(game, "shop", "sell:1", "sword", "done")
+    assert game.gold == 9 and "sword" not in fighter.hands
+    answer(game, "gamble", "2", 6)  # the thief: 6 + 1 = 7
+    assert game.banned and game.gold == 4
+    assert "gamble" not in option_ids(game)
+    answer(game, "leave", None)
+    assert game.retreats == 1
+
+
+def test_town_prices_switch_to_the_rules_text():
+    """Rules text: "up to 3 health for 2 gold"; "This costs 4 gold"."""
+    game = party(options={"heal_price": "2", "gamble_price": "4"})
+    game.heroes[0].health = 1
+    game.gold = 4
+    run(game, game._town(penalty=True))
+    answer(game, None)
+    labels = {o.id: str(o.label) for o in game.prompt().options}
+    assert "2 gold" in labels["paid:1"] and "4 gold" in labels["gamble"]
+
+
+def test_wounded_heroes_rejoin_after_a_retreat_and_all_down_loses():
+    """ "If a hero drops to 0 health, they become wounded ... the wounded hero will rejoin
+    the party at one health"; "If at any point all hero figures are wounded
+    simultaneously, they are defeated and the dungeon boss has won"."""
+    game = party(("fighter", "mage"))
+    fighter, mage = game.heroes
+    fighter.health = 1
+    run(game, game._hurt(fighter, 1))
+    assert fighter.wounded and game.prompt().kind is PromptKind.CONFIRM
+    answer(game, None)
+    assert not game.winner
+    run(game, game._town(penalty=True))
+    answer(game, None)
+    assert not fighter.wounded and fighter.health == 1
+    mage.health = fighter.health = 1
+    run(game, game._hurt(fighter, 1))
+    answer(game, None)
+    run(game, game._hurt(mage, 2))
+    answer(game, None)
+    assert game.winner == "boss" and mage.health == 0
+
+
+def test_love_interest_and_the_power_of_love():
+    """Love Interest: "When reduced to 0 health, roll a dice. On a 5+, you get 1 health
+    back from the power of love"."""
+    game = party()
+    hero = game.heroes[0]
+    hero.motivation = "love_interest"
+    run(game, game._hurt(hero, hero.health))
+    assert game.prompt().kind is PromptKind.ROLL
+    answer(game, 5)
+    assert hero.health == 1 and not hero.wounded
+
+
+def test_the_dark_sacrifice_completes_after_five_rounds():
+    """ "If the heroes cannot reach the center tile within five rounds, then the ritual
+    succeeds and the dungeon boss wins"."""
+    game = party()
+    game.heroes[0].motivation = "love_interest"
+    game.ritual = {"active": True, "rounds": 0}
+    for _ in range(4):
+        run(game, game._ritual_check())
+        answer(game, "open")
+        assert not game.winner
+    run(game, game._ritual_check())
+    answer(game, "open")
+    assert game.winner == "boss"
+    game.winner = ""
+    game.ritual = {"active": True, "rounds": 0}
+    game.heroes[0].health = 1
+    run(game, game._ritual_check())
+    answer(game, "stopped")
+    assert not game.ritual["active"]
+    assert game.heroes[0].health == fig.max_health(game.heroes[0], game.book)
+
+
+def test_bounties_glory_hog_and_the_thief_chest():
+    """ "You collect double the gold from monster bounties" (Glory Hog); "Open a chest
+    with a thief: +1 gold"; "Add +1 to treasure charts when a chest is opened by a thief
+    (max 6)"."""
+    game = party(("thief", "fighter"))
+    thief, fighter = game.heroes
+    fighter.motivation, thief.motivation = "glory_hog", "veteran"
+    skeleton, _ = in_room(game, 1, "skeleton", "skeleton")
+    skeleton.speed_left = 0
+    run(game, game._hit_monster(skeleton, 1, True, fighter))
+    assert game.gold == 2
+    run(game, game._treasure(thief, gambling=False))
+    assert "(+1)" in str(game.prompt().text)
+    answer(game, 6)  # 6 + 1 counts as 6: two weapons
+    assert game.prompt().kind is PromptKind.CHOOSE and game.gold == 3
+
+
+def test_events_need_their_motivations():
+    """ "If none of the criteria are met for an event card due to specific motivation cards
+    or classes not being present, then the card is discarded and another one is drawn"."""
+    game = party(("fighter", "mage"))
+    for hero in game.heroes:
+        hero.motivation = "coward"
+    game.deck = ["rations", "too_tired"]  # drawn from the end: Too Tired needs a veteran
+    run(game, game._draw_event(game.heroes[0]))
+    assert "too_tired" in game.discards and "rations" in game.drawn
+
+
+def test_levels_make_heroes_and_monsters_stronger():
+    """ "For every level a hero party has, it's players may increase the health (H), speed
+    (S) or attack (A) stat by 1"; "All monsters will gain +1 attack at level 2, & +1
+    health at level 3"."""
+    game = party(("fighter", "mage"))
+    fighter = game.heroes[0]
+    before = fig.attack_value(fighter, game.book)
+    run(game, game._gain_level())
+    answer(game, "attack", "health")
+    assert fig.attack_value(fighter, game.book) == before + 1
+    assert game.prompt().kind is PromptKind.CHOOSE and "spell" in str(game.prompt().text)
+    game.room = Room(number=1)
+    assert game._new_monster("skeleton").attack == 5
+    game.level = 3
+    skeleton = game._new_monster("skeleton")
+    assert (skeleton.attack, skeleton.health) == (5, 2)
