@@ -150,7 +150,7 @@ class Campaign(StepGame):
             msg(
                 "Set up the Vault Witch: Health {health}, Upgrade CP {upgrade}, King's Hand"
                 " tokens {tokens} (at most {per_turn} used per turn, successful rolls"
-                " {low}-{high}), Starting CP {cp}.",
+                " {low}-{high}), Starting CP {cp}. Salves heal {salve} on the shared Health dial.",
                 health=setup.health,
                 upgrade=setup.upgrade_cp,
                 tokens=setup.kings_hand_tokens,
@@ -158,6 +158,7 @@ class Campaign(StepGame):
                 low=low,
                 high=high,
                 cp=setup.starting_cp,
+                salve=self.rules.salve_heal,
             )
         )
         self.first(step)

@@ -14,7 +14,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from dicetable.rules.core import Actor, Event, EventKind, Msg, msg
+from dicetable.rules.core import (
+    Actor,
+    DiceRequest,
+    Event,
+    EventKind,
+    Msg,
+    Prompt,
+    PromptKind,
+    msg,
+)
 from dicetable.rules.unchained.data import fields
 from dicetable.rules.unchained.flow import Step, StepGame, choose, confirm, number
 
@@ -107,9 +116,11 @@ def queue_loot_rolls(
     why: Msg,
     solo: bool,
     then: Callable[[], list[Event]] = list,
+    table_file: str = "loot_table.toml",
 ) -> list[Event]:
-    """Every hero rolls the Loot die, one after another; ``then`` when all are done."""
-    table = loot_table()
+    """Every hero rolls the Loot die, one after another; ``then`` when all are done.
+    A Loot die of up to 6 sides is read from the tray; a bigger one is typed."""
+    table = loot_table(table_file)
 
     def roll_step(i: int) -> Step:
         hero = heroes[i]
@@ -121,6 +132,14 @@ def queue_loot_rolls(
                 return []
             return resolve(i, value, reward)
 
+        if table.sides <= 6:  # a die the tray can read
+            prompt = Prompt(
+                PromptKind.ROLL,
+                msg("{hero}: roll your Loot die in the tray.", hero=hero),
+                actor=Actor.PLAYER,
+                dice=DiceRequest(1, faces=tuple(str(v) for v in range(1, table.sides + 1))),
+            )
+            return Step(prompt, lambda answer: rolled(answer.dice[0].value or 0))
         return number(
             msg("{hero}: roll your Loot die and enter the result.", hero=hero),
             1,

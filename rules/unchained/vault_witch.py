@@ -27,6 +27,7 @@ class VaultWitchRules:
     victory_bonus: int
     converted_gold: int
     converted_boss_loot: int
+    salve_heal: int
 
 
 @cache
@@ -44,6 +45,7 @@ def vault_witch_rules() -> VaultWitchRules:
         victory_bonus=f.int("victory_bonus"),
         converted_gold=f.int("converted_gold"),
         converted_boss_loot=f.int("converted_boss_loot"),
+        salve_heal=f.int("salve_heal", 1),
     )
 
 
