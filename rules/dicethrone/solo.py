@@ -1137,7 +1137,8 @@ class DiceThroneSolo(Game):
             "player_health": self.player.health,
             "boss_health": self.boss.health,
             "mode": f"solo-{self.difficulty}",
-            "heroes": [self.boss_id],
+            "party": "solo",
+            "heroes": self._hero.name,
         }
         if self.winner == "player":
             result["score"] = self.player.health
