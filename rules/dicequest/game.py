@@ -58,6 +58,17 @@ from dicetable.rules.dicequest.data import (
 from dicetable.rules.dicequest.party import PARTY_SLOTS, Hero, Player
 from dicetable.rules.dicequest.scoring import adventure_rewards, standings
 from dicetable.rules.dicequest.tally import RolledDie
+from dicetable.rules.dicequest.words import (
+    card_text,
+    card_title,
+    listing,
+    needs_text,
+    pool_text,
+    rewards_text,
+    symbols_text,
+    token_text,
+    tokens_text,
+)
 
 ROUNDS = 9
 ADVENTURE_ROUNDS = (3, 6, 9)  # "In the 3rd, 6th, and 9th rounds" (The Adventure Path)
@@ -78,6 +89,21 @@ DIFFICULTY_TEXT = {
     "godly": "Godly: like Legendary, 30 VP each",
 }
 GENERIC = ("sword", "arrow", "wand", "shield")
+# one template per wound kind, so that each translates as a whole sentence
+PLACE_WOUND = {
+    "deadly": "Place a Deadly Wound ({n} left) on which Active Hero?",
+    "unblockable": "Place an Unblockable Light Wound ({n} left) on which Active Hero?",
+    "light": "Place a Light Wound ({n} left) on which Active Hero?",
+}
+TAKE_WOUND = {
+    "deadly": "{hero} takes a Deadly Wound.",
+    "unblockable": "{hero} takes an Unblockable Light Wound.",
+    "light": "{hero} takes a Light Wound.",
+}
+BLOCK_WOUND = {
+    "deadly": "A Shield blocks a Deadly Wound.",
+    "light": "A Shield blocks a Light Wound.",
+}
 BOARD_ACTIONS = {
     1: ("Pay 3 Gold: draw the top Basic Item", "Return an Item to its deck: gain 1 Gold"),
     2: ("Pay 3 Gold: level up an Apprentice Hero", "Pay 3 Gold: remove 1 Light Wound"),
@@ -103,11 +129,6 @@ class Attempt:
     chosen: list[int] = field(default_factory=list)  # dice picked for the Reroll token
     pending: str = ""  # what the die / face / colour being picked is for
     die: int = -1
-
-
-def _symbols_text(counts: Mapping[str, int]) -> str:
-    shown = [f"{n} {s}" for s, n in sorted(counts.items()) if n > 0]
-    return ", ".join(shown) if shown else "nothing"
 
 
 class Dicequest(Game):
@@ -234,7 +255,7 @@ class Dicequest(Game):
 
     def _prompt_reveal(self) -> Prompt:
         options = [
-            Option(c.id, msg("{name} (party {party})", name=c.name, party=c.party_text()))
+            Option(c.id, msg("{name} (party {party})", name=card_title(c), party=c.party_text()))
             for c in self._adventure_choices()
         ]
         options.append(Option("type", msg("A card not listed: type it in")))
@@ -252,7 +273,7 @@ class Dicequest(Game):
 
     def _reveal(self, card: Card) -> list[Event]:
         self.adventure = card
-        events = [self._card_event(msg("Adventure revealed: {name}.", name=card.name), card)]
+        events = [self._card_event(msg("Adventure revealed: {name}.", name=card_title(card)), card)]
         if self.mode == "coop":
             if self.act == 3:
                 self.adventure_tokens.extend(self.act3_tokens)
@@ -264,7 +285,7 @@ class Dicequest(Game):
                     "threat_token",
                     msg(
                         "Each player puts a Threat token on the Adventure: {tokens}.",
-                        tokens="; ".join(" + ".join(t) for t in new),
+                        tokens=tokens_text(new),
                     ),
                     {"tokens": [list(t) for t in self.adventure_tokens]},
                 )
@@ -319,24 +340,24 @@ class Dicequest(Game):
         card = self.threat
         assert card is not None
         if card.effect == "instruction":
-            text = msg("Threat Phase: {name}. Do it now, then confirm.", name=card.name)
+            text = msg("Threat Phase: {name}. Do it now, then confirm.", name=card_title(card))
         elif card.effect == "threat_token":
             text = msg(
                 "Threat Phase: {name}. Threat on the Adventure: {tokens}.",
-                name=card.name,
+                name=card_title(card),
                 tokens=self._tokens_text(),
             )
         elif card.timing == "ongoing":
-            text = msg("Threat Phase: {name}, for this round.", name=card.name)
+            text = msg("Threat Phase: {name}, for this round.", name=card_title(card))
         else:
-            text = msg("Threat Phase: {name}.", name=card.name)
+            text = msg("Threat Phase: {name}.", name=card_title(card))
         return Prompt(PromptKind.CONFIRM, text, actor=Actor.BOSS, objective=msg(card.text))
 
     def _apply_threat(self, answer: Input) -> list[Event]:
         return self._start_turn()
 
-    def _tokens_text(self) -> str:
-        return "; ".join(" + ".join(t) for t in self.adventure_tokens) or "none"
+    def _tokens_text(self) -> Msg:
+        return tokens_text(self.adventure_tokens)
 
     # a turn: Income and Tavern ------------------------------------------------------
 
@@ -348,7 +369,7 @@ class Dicequest(Game):
         return [
             Event(
                 EventKind.INSTRUCTION,
-                msg("{player}'s turn. Income: gain {gold} Gold.", player=player.name, gold=gold),
+                msg("{player}'s turn. Income: gain {gold} Gold.", player=player.title(), gold=gold),
                 {"player": player.number, "gold": gold},
             )
         ]
@@ -368,7 +389,8 @@ class Dicequest(Game):
         options.append(Option("quest", msg("Go to the Quest Phase")))
         return self._choose(
             msg(
-                "{player}, Tavern Phase: recruit, graduate, equip, then quest.", player=player.name
+                "{player}, Tavern Phase: recruit, graduate, equip, then quest.",
+                player=player.title(),
             ),
             options,
         )
@@ -388,8 +410,8 @@ class Dicequest(Game):
                 k.id,
                 msg(
                     "{name} ({dice})",
-                    name=k.name,
-                    dice=", ".join(k.dice) or "add its dice when questing",
+                    name=msg(k.name),
+                    dice=listing([msg(c) for c in k.dice], empty="add its dice when questing"),
                 ),
             )
             for k in kinds
@@ -407,13 +429,13 @@ class Dicequest(Game):
         return [
             Event(
                 "recruit",
-                msg("{player} recruits {hero}.", player=self.player.name, hero=kind.name),
+                msg("{player} recruits {hero}.", player=self.player.title(), hero=msg(kind.name)),
                 {"hero": kind.id},
             )
         ]
 
     def _hero_options(self, heroes: list[tuple[int, Hero]]) -> list[Option]:
-        return [Option(f"hero{i + 1}", msg("{hero}", hero=h.label())) for i, h in heroes]
+        return [Option(f"hero{i + 1}", h.label()) for i, h in heroes]
 
     def _prompt_graduate(self) -> Prompt:
         options = self._hero_options(list(enumerate(self.player.heroes)))
@@ -427,9 +449,9 @@ class Dicequest(Game):
         hero = self.player.heroes.pop(_index(answer.choice))
         if hero.expert or hero.kind.level == "legendary":
             self.player.graduated += 1
-            text = msg("{hero} graduates to the Achievements Zone.", hero=hero.name)
+            text = msg("{hero} graduates to the Achievements Zone.", hero=msg(hero.name))
         else:
-            text = msg("{hero} returns to the bottom of the Apprentice deck.", hero=hero.name)
+            text = msg("{hero} returns to the bottom of the Apprentice deck.", hero=msg(hero.name))
         return [Event("graduate", text, {"hero": hero.kind.id})]
 
     def _prompt_level(self) -> Prompt:
@@ -448,7 +470,7 @@ class Dicequest(Game):
         return [
             Event(
                 EventKind.INSTRUCTION,
-                msg("Pay 3 Gold and flip {hero} to the Expert side.", hero=hero.name),
+                msg("Pay 3 Gold and flip {hero} to the Expert side.", hero=msg(hero.name)),
             )
         ]
 
@@ -466,7 +488,9 @@ class Dicequest(Game):
         hero = self.player.heroes[_index(answer.choice)]
         hero.light -= 1
         return [
-            Event(EventKind.HEAL, msg("Pay 3 Gold: {hero} loses 1 Light Wound.", hero=hero.name))
+            Event(
+                EventKind.HEAL, msg("Pay 3 Gold: {hero} loses 1 Light Wound.", hero=msg(hero.name))
+            )
         ]
 
     # choosing the Quest ---------------------------------------------------------------
@@ -499,11 +523,11 @@ class Dicequest(Game):
         if self._must_adventure():
             card = self.adventure
             assert card is not None
-            options = [Option(card.id, msg("Adventure: {name}", name=card.name))]
+            options = [Option(card.id, msg("Adventure: {name}", name=card_title(card)))]
             text = msg(
                 "Round {round}: the Adventure {name} must be your Quest.",
                 round=self.round,
-                name=card.name,
+                name=card_title(card),
             )
         else:
             options = [
@@ -511,15 +535,15 @@ class Dicequest(Game):
                     c.id,
                     msg(
                         "{name} (party {party}, needs {needs})",
-                        name=c.name,
+                        name=card_title(c),
                         party=c.party_text(),
-                        needs=_needs_text(c),
+                        needs=needs_text(c),
                     ),
                 )
                 for c in self._quest_choices()
             ]
             options.append(Option("type", msg("A Quest card not listed: type it in")))
-            text = msg("{player}, Deployment Step: choose a Quest.", player=self.player.name)
+            text = msg("{player}, Deployment Step: choose a Quest.", player=self.player.title())
         return self._choose(text, options)
 
     def _apply_quest(self, answer: Input) -> list[Event]:
@@ -530,7 +554,8 @@ class Dicequest(Game):
         self.attempt = Attempt(card)
         events = [
             self._card_event(
-                msg("{player} goes on {name}.", player=self.player.name, name=card.name), card
+                msg("{player} goes on {name}.", player=self.player.title(), name=card_title(card)),
+                card,
             )
         ]
         alive = list(range(len(self.player.heroes)))
@@ -542,7 +567,7 @@ class Dicequest(Game):
         return events
 
     def _card_event(self, text: Msg, card: Card) -> Event:
-        self.recent.append({"title": card.name, "text": _card_text(card), "kind": card.kind})
+        self.recent.append({"title": card.name, "text": card_text(card), "kind": card.kind})
         return Event(EventKind.CARD, text, {"card": card.to_json()})
 
     # Deployment Step ----------------------------------------------------------------
@@ -601,21 +626,23 @@ class Dicequest(Game):
     def _add_to_pool(self, color: str) -> list[Event]:
         attempt = self._attempt()
         if color == self._banned():
-            return [Event("banned", msg("No {color} dice this round (Threat).", color=color))]
+            return [Event("banned", msg("No {color} dice this round (Threat).", color=msg(color)))]
         if attempt.pool.count(color) >= MAX_PER_COLOR:
-            return [Event("pool_full", msg("The pool already has 4 {color} dice.", color=color))]
+            return [
+                Event("pool_full", msg("The pool already has 4 {color} dice.", color=msg(color)))
+            ]
         attempt.pool.append(color)
         return []
 
     def _prompt_pool(self) -> Prompt:
         attempt = self._attempt()
         options = [
-            Option(f"add-{c}", msg("Add a {color} die (Item or ability)", color=c))
+            Option(f"add-{c}", msg("Add a {color} die (Item or ability)", color=msg(c)))
             for c in COLORS
             if attempt.pool.count(c) < MAX_PER_COLOR and c != self._banned()
         ]
         options += [
-            Option(f"remove-{c}", msg("Remove a {color} die", color=c))
+            Option(f"remove-{c}", msg("Remove a {color} die", color=msg(c)))
             for c in COLORS
             if c in attempt.pool
         ]
@@ -624,7 +651,7 @@ class Dicequest(Game):
         else:
             options.append(Option("roll", msg("Go on without dice")))
         return self._choose(
-            msg("Dice Pool: {pool}. {hint}", pool=_pool_text(attempt.pool), hint=self._pool_hint()),
+            msg("Dice Pool: {pool}. {hint}", pool=pool_text(attempt.pool), hint=self._pool_hint()),
             options,
             objective=self._objective(),
         )
@@ -658,7 +685,7 @@ class Dicequest(Game):
         card = attempt.card
         return Prompt(
             PromptKind.ROLL,
-            msg("Combat Step: roll {pool}.", pool=_pool_text(attempt.pool)),
+            msg("Combat Step: roll {pool}.", pool=pool_text(attempt.pool)),
             actor=Actor.PLAYER,
             dice=self._faces_request(attempt.pool),
             objective=self._objective(),
@@ -671,14 +698,18 @@ class Dicequest(Game):
             raise InvalidInput(
                 msg(
                     "Expected dice {wanted}, got {got}.",
-                    wanted=_pool_text(wanted),
-                    got=_pool_text(got),
+                    wanted=pool_text(wanted),
+                    got=pool_text(got),
                 )
             )
         for die in answer.dice:
             if die.name not in self.dice.colors[die.color]:
                 raise InvalidInput(
-                    msg("A {color} die has no {face} face.", color=die.color, face=die.name)
+                    msg(
+                        "A {color} die has no {face} face.",
+                        color=msg(die.color),
+                        face=msg(die.name),
+                    )
                 )
         return [RolledDie(d.color, d.name) for d in answer.dice]
 
@@ -692,14 +723,14 @@ class Dicequest(Game):
     def _rolled_event(self) -> Event:
         attempt = self._attempt()
         symbols = self._symbols()
-        short = self._missing_text()
+        short = self._missing_text() if self._missing() else None
         kind = EventKind.OBJECTIVE_MET if not short else EventKind.ROLLED
         text = (
-            msg("Result: {symbols}. The Quest is met.", symbols=_symbols_text(symbols))
+            msg("Result: {symbols}. The Quest is met.", symbols=symbols_text(symbols))
             if not short
             else msg(
                 "Result: {symbols}. Missing: {missing}.",
-                symbols=_symbols_text(symbols),
+                symbols=symbols_text(symbols),
                 missing=short,
             )
         )
@@ -783,7 +814,7 @@ class Dicequest(Game):
 
     def _die_label(self, i: int) -> Msg:
         die = self._attempt().dice[i]
-        return msg("Die {n}: {color} {face}", n=i + 1, color=die.color, face=die.face)
+        return msg("Die {n}: {color} {face}", n=i + 1, color=msg(die.color), face=msg(die.face))
 
     def _prompt_pick_many(self) -> Prompt:
         attempt = self._attempt()
@@ -791,7 +822,7 @@ class Dicequest(Game):
         for i in self._unlocked():
             mark = "x" if i in attempt.chosen else " "
             options.append(
-                Option(f"die{i + 1}", msg("[{mark}] {die}", mark=mark, die=str(self._die_label(i))))
+                Option(f"die{i + 1}", msg("[{mark}] {die}", mark=mark, die=self._die_label(i)))
             )
         if attempt.chosen:
             options.append(Option("go", msg("Reroll the {n} chosen dice", n=len(attempt.chosen))))
@@ -859,7 +890,8 @@ class Dicequest(Game):
                 Event(
                     "rune",
                     msg(
-                        "The Rune on the {color} die is spent; the die is locked.", color=die.color
+                        "The Rune on the {color} die is spent; the die is locked.",
+                        color=msg(die.color),
                     ),
                 )
             ]
@@ -878,7 +910,7 @@ class Dicequest(Game):
         kept = self._symbols(without=attempt.chosen)
         return Prompt(
             PromptKind.ROLL,
-            msg("Reroll {dice}.", dice=", ".join(str(self._die_label(i)) for i in attempt.chosen)),
+            msg("Reroll {dice}.", dice=listing([self._die_label(i) for i in attempt.chosen])),
             actor=Actor.PLAYER,
             dice=self._faces_request(colors),
             keep=keep,
@@ -903,8 +935,8 @@ class Dicequest(Game):
         die = attempt.dice[attempt.die]
         faces = list(dict.fromkeys(self.dice.colors[die.color]))
         return self._choose(
-            msg("Set the {color} die to which face?", color=die.color),
-            [Option(f, msg("{face}", face=f)) for f in faces],
+            msg("Set the {color} die to which face?", color=msg(die.color)),
+            [Option(f, msg(f)) for f in faces],
             objective=self._objective(),
         )
 
@@ -919,7 +951,7 @@ class Dicequest(Game):
     def _prompt_pick_color(self) -> Prompt:
         attempt = self._attempt()
         options = [
-            Option(c, msg("{color}", color=c))
+            Option(c, msg(c))
             for c in COLORS
             if c != self._banned() and [d.color for d in attempt.dice].count(c) < MAX_PER_COLOR
         ]
@@ -939,7 +971,7 @@ class Dicequest(Game):
         color = self._attempt().pool[-1]
         return Prompt(
             PromptKind.ROLL,
-            msg("Roll the added {color} die.", color=color),
+            msg("Roll the added {color} die.", color=msg(color)),
             actor=Actor.PLAYER,
             dice=self._faces_request([color]),
             keep=tuple(range(len(self._attempt().dice))),
@@ -953,7 +985,7 @@ class Dicequest(Game):
         return [self._rolled_event()]
 
     def _prompt_pick_symbol(self) -> Prompt:
-        options = [Option(s, msg("{symbol}", symbol=s)) for s in SYMBOLS]
+        options = [Option(s, msg(s)) for s in SYMBOLS]
         options.append(Option("back", msg("Back")))
         return self._choose(
             msg("Which symbol does the ability add?"), options, objective=self._objective()
@@ -1082,7 +1114,7 @@ class Dicequest(Game):
             return self._place_wounds()
         attempt.blocked[answer.choice] += 1
         attempt.shields_blocking += 1
-        events = [Event("block", msg("A Shield blocks a {kind} Wound.", kind=answer.choice))]
+        events = [Event("block", msg(BLOCK_WOUND[answer.choice]))]
         if not self._block_options():
             events += self._place_wounds()
         return events
@@ -1120,11 +1152,7 @@ class Dicequest(Game):
         kind = attempt.wounds[0]
         options = self._hero_options([(i, self.player.heroes[i]) for i in self._alive_active()])
         return self._choose(
-            msg(
-                "Place a {kind} Wound ({n} left) on which Active Hero?",
-                kind=kind,
-                n=len(attempt.wounds),
-            ),
+            msg(PLACE_WOUND[kind], n=len(attempt.wounds)),
             options,
         )
 
@@ -1139,7 +1167,7 @@ class Dicequest(Game):
         events = [
             Event(
                 EventKind.DAMAGE,
-                msg("{hero} takes a {kind} Wound.", hero=hero.name, kind=kind),
+                msg(TAKE_WOUND[kind], hero=msg(hero.name)),
                 {"hero": hero.kind.id, "kind": kind},
             )
         ]
@@ -1147,7 +1175,7 @@ class Dicequest(Game):
             events.append(
                 Event(
                     "defeated",
-                    msg("{hero} is defeated: back to the bottom of the deck.", hero=hero.name),
+                    msg("{hero} is defeated: back to the bottom of the deck.", hero=msg(hero.name)),
                     {"hero": hero.kind.id},
                 )
             )
@@ -1188,7 +1216,7 @@ class Dicequest(Game):
             ):
                 options.append(
                     Option(
-                        f"token{i + 1}", msg("Discard the {token} token", token=" + ".join(token))
+                        f"token{i + 1}", msg("Discard the {token} token", token=token_text(token))
                     )
                 )
         return options
@@ -1212,7 +1240,7 @@ class Dicequest(Game):
         token = self.adventure_tokens[_index(answer.choice)]
         events = [
             Event(
-                "threat_discarded", msg("Threat token {token} discarded.", token=" + ".join(token))
+                "threat_discarded", msg("Threat token {token} discarded.", token=token_text(token))
             )
         ]
         if not self._discard_options():
@@ -1239,8 +1267,8 @@ class Dicequest(Game):
                         EventKind.OBJECTIVE_MET,
                         msg(
                             "{player} defeats {name}: Adventure Score {score}.",
-                            player=player.name,
-                            name=card.name,
+                            player=player.title(),
+                            name=card_title(card),
                             score=score,
                         ),
                         {"score": score},
@@ -1255,8 +1283,8 @@ class Dicequest(Game):
                         msg(
                             "{player} fails {name} (missing {missing}); the Reroll "
                             "token turns active.",
-                            player=player.name,
-                            name=card.name,
+                            player=player.title(),
+                            name=card_title(card),
                             missing=self._missing_text(),
                         ),
                     )
@@ -1274,15 +1302,15 @@ class Dicequest(Game):
                     EventKind.OBJECTIVE_MET,
                     msg(
                         "{name} succeeds: {rewards}; {vp} VP in the Achievements Zone.",
-                        name=card.name,
-                        rewards=_rewards_text(rewards, gold),
+                        name=card_title(card),
+                        rewards=rewards_text(rewards, gold),
                         vp=vp,
                     )
                     if card.act
                     else msg(
                         "{name} succeeds: {rewards}.",
-                        name=card.name,
-                        rewards=_rewards_text(rewards, gold),
+                        name=card_title(card),
+                        rewards=rewards_text(rewards, gold),
                     ),
                     {"vp": vp, "gold": gold + rewards.get("gold", 0)},
                 )
@@ -1309,9 +1337,9 @@ class Dicequest(Game):
                     msg(
                         "{name} fails (missing {missing}): {rewards}; the Reroll "
                         "token turns active; put 1 Gold on the card.",
-                        name=card.name,
+                        name=card_title(card),
                         missing=self._missing_text(),
-                        rewards=_rewards_text(rewards, 0),
+                        rewards=rewards_text(rewards, 0),
                     ),
                 )
             )
@@ -1329,7 +1357,7 @@ class Dicequest(Game):
         hero = self.player.heroes[_index(answer.choice)]
         hero.expert = True
         return [
-            Event("level_up", msg("{hero} levels up to Expert.", hero=hero.name)),
+            Event("level_up", msg("{hero} levels up to Expert.", hero=msg(hero.name))),
             *self._end_turn(),
         ]
 
@@ -1383,7 +1411,7 @@ class Dicequest(Game):
             return [
                 Event(
                     EventKind.OBJECTIVE_MET,
-                    msg("No Threat left on {name}: the Adventure succeeds.", name=card.name),
+                    msg("No Threat left on {name}: the Adventure succeeds.", name=card_title(card)),
                 )
             ]
         left = len(self.adventure_tokens)
@@ -1391,7 +1419,9 @@ class Dicequest(Game):
             Event(
                 EventKind.OBJECTIVE_MISSED,
                 msg(
-                    "{n} Threat tokens left on {name}: the Adventure fails.", n=left, name=card.name
+                    "{n} Threat tokens left on {name}: the Adventure fails.",
+                    n=left,
+                    name=card_title(card),
                 ),
             )
         ]
@@ -1418,7 +1448,8 @@ class Dicequest(Game):
             Event(
                 EventKind.INSTRUCTION,
                 msg(
-                    "Board actions unlocked: {actions}.", actions="; ".join(BOARD_ACTIONS[self.act])
+                    "Board actions unlocked: {actions}.",
+                    actions=listing([msg(a) for a in BOARD_ACTIONS[self.act]], "; "),
                 ),
             )
         ]
@@ -1461,7 +1492,7 @@ class Dicequest(Game):
         _, text = self.FINAL_FIELDS[self.final_step % len(self.FINAL_FIELDS)]
         return Prompt(
             PromptKind.NUMBER,
-            msg(text, player=player.name),
+            msg(text, player=player.title()),
             actor=Actor.PLAYER,
             number_range=(0, 99),
         )
@@ -1481,7 +1512,7 @@ class Dicequest(Game):
         events = [
             Event(
                 EventKind.SCORE,
-                msg("{player}: {vp} VP.", player=p.name, vp=p.total_vp()),
+                msg("{player}: {vp} VP.", player=p.title(), vp=p.total_vp()),
                 {"player": p.number},
             )
             for p in self.players
@@ -1495,7 +1526,12 @@ class Dicequest(Game):
             )
         else:
             self.outcome = "ended"
-            text = msg("Winner: {winners}.", winners=", ".join(result["winners"]))
+            text = msg(
+                "Winner: {winners}.",
+                winners=listing(
+                    [msg("Player {n}", n=int(w.split()[-1])) for w in result["winners"]]
+                ),
+            )
         return [*events, Event("outcome", text, result)]
 
     def _result(self) -> dict[str, Any]:
@@ -1551,7 +1587,11 @@ class Dicequest(Game):
         ]
         for symbol in SYMBOLS:
             steps.append(
-                (symbol, msg("How many {symbol} symbols are required?", symbol=symbol), (0, 12))
+                (
+                    symbol,
+                    msg("How many {symbol} symbols are required?", symbol=msg(symbol)),
+                    (0, 12),
+                )
             )
         steps += [
             (
@@ -1594,15 +1634,14 @@ class Dicequest(Game):
         _key, text, spec = self._typing_steps()[self.typing["step"]]
         kind = self.typing["kind"]
         title = msg(
-            "New {kind} card (Act {act}): {question}",
-            kind="Quest" if kind == "quest" else "Adventure",
+            "New Quest card (Act {act}): {question}"
+            if kind == "quest"
+            else "New Adventure card (Act {act}): {question}",
             act=self.act,
-            question=str(text),
+            question=text,
         )
         if isinstance(spec[0], str):
-            return self._choose(
-                title, [Option(s, msg("{symbol}", symbol=s)) for s in spec], Actor.TABLE
-            )
+            return self._choose(title, [Option(s, msg(s)) for s in spec], Actor.TABLE)
         return Prompt(PromptKind.NUMBER, title, actor=Actor.TABLE, number_range=spec)
 
     def _apply_typein(self, answer: Input) -> list[Event]:
@@ -1619,7 +1658,7 @@ class Dicequest(Game):
         self.typing = {}
         event = Event(
             EventKind.CARD,
-            msg("Card typed in: {name}. It is kept for this game.", name=card.name),
+            msg("Card typed in: {name}. It is kept for this game.", name=card_title(card)),
             {"toml": card.to_toml()},
         )
         if then == "reveal":
@@ -1681,27 +1720,27 @@ class Dicequest(Game):
         short = tally.missing(attempt.card.require, self._symbols())
         return {r.symbol: n for r, n in zip(attempt.card.require, short, strict=True) if n}
 
-    def _missing_text(self) -> str:
-        return ", ".join(f"{n} {s}" for s, n in self._missing().items())
+    def _missing_text(self) -> Msg:
+        return needs_text(self._attempt().card, self._missing())
 
     def _objective(self) -> Msg | None:
         if self.attempt is None:
             return None
         card = self.attempt.card
         if not card.require:
-            return msg("{name}: nothing is required.", name=card.name)
+            return msg("{name}: nothing is required.", name=card_title(card))
         if not self.attempt.rolled:
-            return msg("{name} needs {needs}.", name=card.name, needs=_needs_text(card))
-        short = self._missing_text()
-        if not short:
-            return msg("{name}: met.", name=card.name)
-        return msg("{name}: missing {missing}.", name=card.name, missing=short)
+            return msg("{name} needs {needs}.", name=card_title(card), needs=needs_text(card))
+        if not self._missing():
+            return msg("{name}: met.", name=card_title(card))
+        return msg(
+            "{name}: missing {missing}.", name=card_title(card), missing=self._missing_text()
+        )
 
     def _status_text(self) -> Msg:
-        short = self._missing_text()
-        if not short:
-            return msg("the Quest is met ({symbols}).", symbols=_symbols_text(self._symbols()))
-        return msg("missing {missing}.", missing=short)
+        if not self._missing():
+            return msg("the Quest is met ({symbols}).", symbols=symbols_text(self._symbols()))
+        return msg("missing {missing}.", missing=self._missing_text())
 
     def _suppliers(self) -> dict[str, list[str]]:
         """Per missing requirement: the colours that can roll an acceptable symbol."""
@@ -1723,8 +1762,8 @@ class Dicequest(Game):
             return msg("Nothing is required.")
         return msg(
             "{needs} can come from {colors}.",
-            needs=_needs_text(card),
-            colors="; ".join(f"{s}: {', '.join(c)}" for s, c in wanted.items()),
+            needs=needs_text(card),
+            colors=_suppliers_text(wanted),
         )
 
     def _combat_hint(self) -> Msg:
@@ -1737,24 +1776,24 @@ class Dicequest(Game):
             for i in self._unlocked()
             if attempt.dice[i].color in {c for cs in suppliers.values() for c in cs}
         ]
-        helps = [f"{symbol}: {', '.join(colors)} dice" for symbol, colors in suppliers.items()]
+        helps = _suppliers_text(suppliers)
         if not rerollable:
             return msg(
                 "Could supply it: {helps}; no die in the pool can roll it: add a die with an "
                 "Item or ability, or use an ability.",
-                helps="; ".join(helps),
+                helps=helps,
             )
         tools = []
         if self._reroll_allowed():
-            tools.append("the Reroll token")
+            tools.append(msg("the Reroll token"))
         runes = len(self._runes_ready()) + attempt.bonus_runes
         if runes:
-            tools.append(f"{runes} Rune(s) to spend")
+            tools.append(msg("{n} Runes to spend", n=runes))
         return msg(
             "Could supply it: {helps}; dice to reroll: {dice}; {tools}.",
-            helps="; ".join(helps),
+            helps=helps,
             dice=", ".join(rerollable),
-            tools=", ".join(tools) or "abilities and Items only",
+            tools=listing(tools, empty="abilities and Items only"),
         )
 
     # view -----------------------------------------------------------------------------------
@@ -1771,10 +1810,10 @@ class Dicequest(Game):
                     ["Act", self.act],
                     ["Adventure", self.adventure.name if self.adventure else "-"],
                     ["Threat card", self.threat.name if self.threat else "-"],
-                    ["Threat on the Adventure", self._tokens_text()],
+                    ["Threat on the Adventure", str(self._tokens_text())],
                     [
                         "Threat for Act III",
-                        "; ".join(" + ".join(t) for t in self.act3_tokens) or "none",
+                        str(tokens_text(self.act3_tokens)),
                     ],
                     [
                         "Gold on Quests",
@@ -1791,7 +1830,7 @@ class Dicequest(Game):
                 ["Quests", ", ".join(player.quests) or "none"],
                 ["VP tokens", player.vp_tokens],
             ]
-            rows += [[f"Hero {i + 1}", h.label()] for i, h in enumerate(player.heroes)]
+            rows += [[f"Hero {i + 1}", str(h.label())] for i, h in enumerate(player.heroes)]
             panels.append({"title": player.name, "actor": "player", "rows": rows})
         attempt_view = None
         if self.attempt is not None:
@@ -1818,17 +1857,17 @@ class Dicequest(Game):
                     "title": attempt.card.name,
                     "actor": "boss",
                     "rows": [
-                        ["Needs", _needs_text(attempt.card)],
+                        ["Needs", str(needs_text(attempt.card))],
                         [
                             "Dice",
                             ", ".join(
                                 f"{d.color}:{d.face}" + (" (locked)" if d.locked else "")
                                 for d in attempt.dice
                             )
-                            or _pool_text(attempt.pool),
+                            or str(pool_text(attempt.pool)),
                         ],
-                        ["Symbols", _symbols_text(self._symbols())],
-                        ["Missing", (self._missing_text() or "nothing") if attempt.rolled else "-"],
+                        ["Symbols", str(symbols_text(self._symbols()))],
+                        ["Missing", str(self._missing_text()) if attempt.rolled else "-"],
                         ["Wounds", f"{light} light, {deadly} deadly, {unblockable} unblockable"],
                     ],
                 }
@@ -1860,6 +1899,17 @@ def _load_catalogue(text: str) -> tuple[tuple[Card, ...], DiceFaces | None]:
     return card_tables(data, "catalogue"), dice
 
 
+def _suppliers_text(suppliers: Mapping[str, list[str]]) -> Msg:
+    """``wand: yellow, green; arrow: blue``: which dice colours can give each symbol."""
+    return listing(
+        [
+            msg("{symbol}: {colors}", symbol=msg(s), colors=listing([msg(c) for c in colors]))
+            for s, colors in suppliers.items()
+        ],
+        "; ",
+    )
+
+
 def _index(option_id: str) -> int:
     """``die3``, ``hero1``, ``token2``: option ids count from 1, like the screen."""
     return int(option_id.lstrip("abcdefghijklmnopqrstuvwxyz")) - 1
@@ -1870,48 +1920,3 @@ def _merge(*tables: Mapping[str, int]) -> dict[str, int]:
     for table in tables:
         merged.update(table)
     return dict(merged)
-
-
-def _rewards_text(rewards: Mapping[str, int], gold_tokens: int) -> str:
-    parts = []
-    gold = rewards.get("gold", 0)
-    if gold:
-        parts.append(f"take {gold} Gold")
-    if gold_tokens:
-        parts.append(f"take the {gold_tokens} Gold on the card")
-    names = {"level_up": "Level Up", "basic_item": "Basic Item", "legendary_item": "Legendary Item"}
-    for key, name in names.items():
-        if rewards.get(key):
-            parts.append(f"{rewards[key]} {name}")
-    return ", ".join(parts) or "no reward"
-
-
-def _needs_text(card: Card) -> str:
-    parts = []
-    for r in card.require:
-        if r.accepts == (r.symbol,):
-            parts.append(f"{r.count} {r.symbol}")
-        else:
-            parts.append(f"{r.count} {r.symbol} ({'/'.join(r.accepts)})")
-    return ", ".join(parts) or "nothing"
-
-
-def _card_text(card: Card) -> str:
-    parts = [f"Party {card.party_text()}", f"needs {_needs_text(card)}"]
-    wounds = [f"{card.light} Light", f"{card.deadly} Deadly", f"{card.unblockable} Unblockable"]
-    if card.unblockable_per:
-        wounds.append(f"+1 Unblockable per {'/'.join(card.unblockable_per)} kept")
-    parts.append("wounds: " + ", ".join(wounds))
-    if card.is_adventure:
-        parts.append(f"tracks {'/'.join(card.tracked)}; rewards {list(card.rewards)} VP")
-    else:
-        parts.append(f"guaranteed {_rewards_text(card.guaranteed, 0)}")
-        parts.append(f"success {_rewards_text(card.success, 0)}, {card.success.get('vp', 0)} VP")
-    if card.inferred:
-        parts.append(f"inferred: {card.inferred}")
-    return "; ".join(parts)
-
-
-def _pool_text(colors: list[str]) -> str:
-    counts = Counter(colors)
-    return ", ".join(f"{n} {c}" for c, n in sorted(counts.items())) or "no dice"

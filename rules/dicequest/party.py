@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from dicetable.rules.core import Msg, msg
 from dicetable.rules.dicequest.data import HeroKind
 
 PARTY_SLOTS = 3  # "If you already have 3 Heroes, you must graduate a Hero" (Recruit)
@@ -38,13 +39,19 @@ class Hero:
         extra = [self.kind.wounded_extra] if self.kind.wounded_extra and self.light else []
         return [*self.kind.dice, *(extra if self.has_ability else [])]
 
-    def label(self) -> str:
-        level = (
-            "legendary"
-            if self.kind.level == "legendary"
-            else ("expert" if self.expert else "apprentice")
+    @property
+    def level(self) -> str:
+        if self.kind.level == "legendary":
+            return "legendary"
+        return "expert" if self.expert else "apprentice"
+
+    def label(self) -> Msg:
+        return msg(
+            "{hero} ({level}, {light} Light Wounds)",
+            hero=msg(self.name),
+            level=msg(self.level),
+            light=self.light,
         )
-        return f"{self.name} ({level}, {self.light} light)"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -71,6 +78,9 @@ class Player:
     @property
     def name(self) -> str:
         return f"Player {self.number}"
+
+    def title(self) -> Msg:
+        return msg("Player {n}", n=self.number)
 
     def total_vp(self) -> int:
         """Heroes, Backpack items, Achievements (graduated Heroes and Quests), tokens

@@ -13,6 +13,7 @@ from fractions import Fraction
 from dicetable.rules.dicequest.data import Card, DiceFaces, Requirement
 
 BLOCKED_SHIELD = "shield*"  # a Shield already used to block a wound
+THREAT = "threat:"  # requirements made from a Threat token's symbols
 
 
 @dataclass
@@ -60,8 +61,10 @@ def match(require: Sequence[Requirement], symbols: Mapping[str, int]) -> list[in
     owner: list[int | None] = [None] * len(units)  # unit -> slot
 
     def accepts(slot: int, symbol: str) -> bool:
-        wanted = require[slots[slot]].accepts
-        return symbol in wanted or (symbol == BLOCKED_SHIELD and "shield" in wanted)
+        requirement = require[slots[slot]]
+        if symbol == BLOCKED_SHIELD:  # it counts for the card, not for a Threat token
+            return "shield" in requirement.accepts and not requirement.symbol.startswith(THREAT)
+        return symbol in requirement.accepts
 
     def place(slot: int, seen: set[int]) -> bool:
         for unit, symbol in enumerate(units):
@@ -121,7 +124,7 @@ def can_discard(
     counts["shield"] -= blocked
     counts[BLOCKED_SHIELD] += blocked
     extra = [
-        Requirement(symbol, n, (symbol, "shield"))
+        Requirement(THREAT + symbol, n, (symbol, "shield"))
         for token in tokens
         for symbol, n in Counter(token).items()
     ]

@@ -1,0 +1,110 @@
+"""The game's vocabulary as messages: symbol, colour and face names, counts, lists,
+dice pools, needs and rewards. Built from a few fixed templates with messages as
+arguments, so every word reaches the screen translated (``device/i18n.translate``
+translates nested messages) and the catalogue stays small."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+
+from dicetable.rules.core import Msg, msg
+from dicetable.rules.dicequest.data import Card
+
+SEPARATORS = {", ": "{a}, {b}", " + ": "{a} + {b}", "/": "{a}/{b}", "; ": "{a}; {b}"}
+
+
+def listing(items: Sequence[Msg], sep: str = ", ", empty: str = "nothing") -> Msg:
+    """``a, b, c`` as nested messages (``sep`` is one of SEPARATORS)."""
+    if not items:
+        return msg(empty)
+    joined = items[-1]
+    for item in reversed(items[:-1]):
+        joined = msg(SEPARATORS[sep], a=item, b=joined)
+    return joined
+
+
+def counted(n: int, word: str) -> Msg:
+    return msg("{n} {word}", n=n, word=msg(word))
+
+
+def symbols_text(counts: Mapping[str, int]) -> Msg:
+    return listing([counted(n, s) for s, n in sorted(counts.items()) if n > 0])
+
+
+def pool_text(colors: Iterable[str]) -> Msg:
+    counts = Counter(colors)
+    return listing([counted(n, c) for c, n in sorted(counts.items())], empty="no dice")
+
+
+def token_text(token: Sequence[str]) -> Msg:
+    return listing([msg(s) for s in token], " + ")
+
+
+def tokens_text(tokens: Sequence[Sequence[str]]) -> Msg:
+    return listing([token_text(t) for t in tokens], "; ", empty="none")
+
+
+def needs_text(card: Card, missing: Mapping[str, int] | None = None) -> Msg:
+    """What the card requires (or, with ``missing``, what is still missing), each
+    requirement with the symbols acceptable for it."""
+    parts = []
+    for r in card.require:
+        n = r.count if missing is None else missing.get(r.symbol, 0)
+        if not n:
+            continue
+        if r.accepts == (r.symbol,):
+            parts.append(counted(n, r.symbol))
+        else:
+            accepts = listing([msg(a) for a in r.accepts], "/")
+            parts.append(msg("{n} {word} ({accepts})", n=n, word=msg(r.symbol), accepts=accepts))
+    return listing(parts)
+
+
+REWARD_WORDS = {
+    "gold": "take {n} Gold",
+    "level_up": "{n} Level Up",
+    "basic_item": "{n} Basic Item",
+    "legendary_item": "{n} Legendary Item",
+}
+
+
+def rewards_text(rewards: Mapping[str, int], gold_tokens: int = 0) -> Msg:
+    parts = [msg(REWARD_WORDS["gold"], n=rewards["gold"])] if rewards.get("gold") else []
+    if gold_tokens:
+        parts.append(msg("take the {n} Gold on the card", n=gold_tokens))
+    parts += [
+        msg(REWARD_WORDS[k], n=rewards[k]) for k in REWARD_WORDS if k != "gold" and rewards.get(k)
+    ]
+    return listing(parts, empty="no reward")
+
+
+def card_title(card: Card) -> Msg:
+    """The card's name as a message: printed names translate through the catalogue;
+    cards typed in at the table are numbered."""
+    if card.id.startswith("typed-"):
+        number = card.id.rsplit("-", 1)[-1]
+        template = (
+            "Typed Quest {n} (Act {act})"
+            if card.kind == "quest"
+            else "Typed Adventure {n} (Act {act})"
+        )
+        return msg(template, n=number, act=card.act)
+    return msg(card.name)
+
+
+def card_text(card: Card) -> str:
+    """A card's full text for the screen's card list (English; the card as printed)."""
+    parts = [f"Party {card.party_text()}", f"needs {needs_text(card)}"]
+    wounds = [f"{card.light} Light", f"{card.deadly} Deadly", f"{card.unblockable} Unblockable"]
+    if card.unblockable_per:
+        wounds.append(f"+1 Unblockable per {'/'.join(card.unblockable_per)} kept")
+    parts.append("wounds: " + ", ".join(wounds))
+    if card.is_adventure:
+        parts.append(f"tracks {'/'.join(card.tracked)}; rewards {list(card.rewards)} VP")
+    else:
+        parts.append(f"guaranteed: {rewards_text(card.guaranteed)}")
+        parts.append(f"success: {rewards_text(card.success)}, {card.success.get('vp', 0)} VP")
+    if card.inferred:
+        parts.append(f"inferred: {card.inferred}")
+    return "; ".join(parts)
