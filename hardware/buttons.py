@@ -190,6 +190,8 @@ class PhaseButtons:
     def open(self) -> PhaseButtons:
         from gpiozero import Button
 
+        if self.buttons:  # already open
+            return self
         try:
             for spec in self.specs:
                 try:
