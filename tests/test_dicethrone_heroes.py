@@ -70,3 +70,24 @@ def test_odds_command_prints_fraction_and_decimal(capsys):
     assert main(["odds", "3 sword", "--hero", "barbarian", "--rolls", "1"]) == 0
     assert "3 sword: 1/2 = 0.500000" in capsys.readouterr().out
     assert main(["odds", "3 axe", "--hero", "barbarian"]) == 2
+
+
+def test_odds_command_says_which_abilities_the_dice_meet(capsys):
+    """Issue 4 item 2: "Given dice, say which objectives and which abilities are met"."""
+    args = ["odds", "large straight", "--hero", "barbarian", "--dice", "1", "2", "3", "4", "6"]
+    assert main([*args, "--rolls", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["abilities"] == ["Mighty Blow (small straight)", "Smack (3 sword)"]
+    assert out["met_now"] is False and out["keep_dice"] == [1, 2, 3, 4]
+    assert out["probability"] == "1/6"
+
+
+def test_every_token_a_hero_uses_is_known():
+    from dicetable.rules.dicethrone.decks import tokens
+
+    known = tokens()
+    for hero_id in hero_ids():
+        for ability in load_hero(hero_id).abilities:
+            for tier in ability.tiers:
+                used = [*tier.inflict, *tier.gain, *(e.gain or e.inflict for e in tier.per)]
+                assert {t for t in used if t} <= set(known), (hero_id, ability.id)

@@ -429,3 +429,24 @@ def test_same_seed_same_game():
     a, b = new_game(seed=7), new_game(seed=7)
     assert a.view() == b.view() and a.ai_pile == b.ai_pile and a.levels == b.levels
     assert new_game(seed=8).ai_pile != a.ai_pile or new_game(seed=8).levels != a.levels
+
+
+def test_hex_on_the_boss_blanks_his_sixes_until_his_turn_ends():
+    """Raveness rulebook, Hex: "6's are considered blanks" for the afflicted player, and
+    the token is removed at the conclusion of their turn; the odds shown follow it."""
+    game = new_game()
+    game.levels = {}
+    to_menu(game)
+    game.apply(Input.choose("status"))
+    game.apply(Input.choose("hex"))
+    stack(game, "Unbridled Rage", "Plunder")  # 5 pow: impossible when 6s are blank
+    game.apply(Input.choose("end"))
+    confirm_all(game)
+    assert game.prompt().odds == 0
+    rolls = 0
+    while game.queue[0][0] == "offense":
+        game.apply(Input.roll(6, 6, 6, 6, 6))
+        rolls += 1
+    assert rolls == 9  # 3 rolls, then one retry per King's Hand (2): nothing is met
+    confirm_all(game)
+    assert game.boss.count("hex") == 0 and game.player.health == 50

@@ -44,6 +44,10 @@ def run_odds(args: argparse.Namespace) -> int:
         else:
             keep = best_keep(objective, args.dice, rerolls, args.hex)
         result.update(dice=args.dice, rolls_left=args.rolls, keep_dice=[i + 1 for i in keep])
+        result["met_now"] = objective.met_by(args.dice, args.hex)
+        if args.hero and len(args.dice) == 5:
+            met = load_hero(args.hero).met_abilities(args.dice, hex=args.hex)
+            result["abilities"] = [f"{a.name} ({t.objective.label})" for a, t in met]
     else:
         value = chance(objective, args.rolls, args.keep, args.count, args.hex)
         result.update(dice=args.count, rolls=args.rolls)
@@ -60,4 +64,6 @@ def run_odds(args: argparse.Namespace) -> int:
     )
     if args.dice:
         print(f"  keep dice: {', '.join(str(i) for i in result['keep_dice']) or 'none'}")
+        if "abilities" in result:
+            print(f"  abilities met now: {', '.join(result['abilities']) or 'none'}")
     return 0

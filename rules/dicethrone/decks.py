@@ -59,6 +59,22 @@ class AICard:
     reinforcement: Reinforcement | None
     text: str = ""
 
+    def describe(self, d: int) -> str:
+        """The card as the screen shows it, with D already applied."""
+        text = f"Roll Objective: {self.objective.label}."
+        r = self.reinforcement
+        if r is not None:
+            amount = r.amount.at(d)
+            name = tokens()[r.token].name if r.token else ""
+            what = {
+                "gain": f"the Boss gains {amount} {name}",
+                "inflict": f"you receive {amount} {name}",
+                "cp": f"the Boss gains {amount} CP",
+                "heal": f"the Boss heals {amount}",
+            }[r.key]
+            text += f" Reinforcement: {what}."
+        return f"{text} {self.text}".strip()
+
 
 @dataclass(frozen=True)
 class ActionCard:
@@ -69,6 +85,27 @@ class ActionCard:
     bonus_amount: int
     effect: Mapping[str, Any]
     text: str = ""
+
+    def describe(self) -> str:
+        """The card as the screen shows it: colour, cost, effect, the player's bonus."""
+        names = tokens()
+        parts = []
+        for key, value in self.effect.items():
+            if key in ("gain", "inflict"):
+                parts.append(f"{key} {names[value].name}")
+            elif key == "undefendable":
+                parts.append("the attack is undefendable")
+            elif key == "text":
+                parts.append(str(value))
+            else:
+                parts.append(f"{key} {value}")
+        when = "Main Phase" if self.colour == "blue" else "end of the Offensive Roll"
+        bonus = self.bonus.replace("-", " ")
+        amount = f" {self.bonus_amount}" if self.bonus in ("draw", "cp") else ""
+        return (
+            f"{self.colour.capitalize()} ({when}), {self.cost} CP: {'; '.join(parts).rstrip('.')}."
+            f" Your bonus: {bonus}{amount}. {self.text}"
+        ).strip()
 
 
 @dataclass(frozen=True)

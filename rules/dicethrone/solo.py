@@ -49,6 +49,7 @@ ROLL_ATTEMPTS = 3  # 4. Offensive Rolling Phase
 EVASIVE_OVER = 8  # 7. Evasive: "greater than 8 damage"
 MAX_DAMAGE = 99
 BOSS_STATUSES = (
+    "hex",
     "stun",
     "concussion",
     "knockdown",
@@ -249,7 +250,11 @@ class DiceThroneSolo(Game):
         )
         return Prompt(
             PromptKind.CHOOSE,
-            msg("Re-roll {n} of your dice. Is your Ultimate still met?", n=data["rerolls"]),
+            msg(
+                "Re-roll {n} of your dice (a card or token of yours may counter this). "
+                "Is your Ultimate still met?",
+                n=data["rerolls"],
+            ),
             Actor.PLAYER,
             options,
         )
@@ -689,9 +694,9 @@ class DiceThroneSolo(Game):
         self.cards = [
             {
                 "title": ai.name,
-                "text": f"Roll Objective: {ai.objective.label}" + self._reinforcement_text(ai),
+                "text": ai.describe(self.d),
             },
-            {"title": action.name, "text": self._action_text(action)},
+            {"title": action.name, "text": action.describe()},
         ]
         self._say(
             EventKind.CARD,
@@ -733,25 +738,6 @@ class DiceThroneSolo(Game):
             steps += [("offense", {}), ("end_boss_turn", {})]
         insert_at = next(i for i, s in enumerate(self.queue) if s[0] == "round")
         self.queue[insert_at:insert_at] = steps
-
-    def _reinforcement_text(self, card: AICard) -> str:
-        r = card.reinforcement
-        if r is None:
-            return ""
-        amount = r.amount.at(self.d)
-        what = {
-            "gain": f"gain {amount} {r.token}",
-            "inflict": f"you receive {amount} {r.token}",
-            "cp": f"+{amount} CP",
-            "heal": f"heal {amount}",
-        }[r.key]
-        return f"; reinforcement: {what}"
-
-    def _action_text(self, card: ActionCard) -> str:
-        effect = ", ".join(f"{k} {v}" for k, v in card.effect.items())
-        return (
-            f"{card.colour}, {card.cost} CP: {effect}; your bonus: {card.bonus} {card.bonus_amount}"
-        )
 
     def _draw_ai(self) -> AICard:
         if not self.ai_pile:
@@ -1085,17 +1071,18 @@ class DiceThroneSolo(Game):
 
     def _on_back_strike_value(self, data: dict, answer: Input, values: list[int]) -> None:
         self._instruct(msg("Put the card back into your deck and shuffle it."))
-        self._hurt_boss(answer.number, avoidable=False)
+        self._hurt_boss(answer.number)
 
     def _on_back_strike_roll(self, data: dict, answer: Input, values: list[int]) -> None:
         self._instruct(msg("Put the card back into your deck and shuffle it."))
-        self._hurt_boss((values[0] + 1) // 2, avoidable=False)
+        self._hurt_boss((values[0] + 1) // 2)  # "in standard damage"
 
     def _run_end_boss_turn(self, data: dict) -> None:
         card = self._current_action
         if card.colour == "orange" and not self.action_used:
             self._say("action", msg("{name} is discarded unused.", name=card.name))
         self.boss.remove("concussion")
+        self.boss.remove("hex")  # Raveness rulebook, Hex: removed at the end of his turn
 
     # ----------------------------------------------------------------- health and the end (5.)
     def _heal(self, side: Side, most: int, amount: int) -> int:
