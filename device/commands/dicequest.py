@@ -1,0 +1,104 @@
+"""``dicequest``: the player's Dicequest card catalogue, and games that use it.
+
+dicetable dicequest cards            list the kept cards (and the shipped ones)
+dicetable dicequest check            validate the catalogue folder
+dicetable dicequest add FILE         keep the cards of a TOML file
+dicetable dicequest remove ID        forget a kept card
+dicetable dicequest keep GAME        keep the cards typed in during a saved game
+dicetable dicequest play [...]       play with the catalogue (a snapshot is saved
+                                     with the game, so it replays unchanged)
+"""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+from pathlib import Path
+
+from dicetable.device.commands import load_config, open_store
+from dicetable.device.commands.play import _drive
+from dicetable.device.session import TableSession
+from dicetable.rules.dicequest import catalogue
+from dicetable.rules.dicequest.data import parse_cards, shipped_cards
+from dicetable.rules.dicequest.game import Dicequest
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser("dicequest", help="Dicequest card catalogue")
+    sub = parser.add_subparsers(dest="action", required=True)
+    sub.add_parser("cards", help="list the cards").set_defaults(func=run_cards)
+    sub.add_parser("check", help="validate the catalogue").set_defaults(func=run_check)
+    add = sub.add_parser("add", help="keep the cards of a TOML file")
+    add.add_argument("file", type=Path)
+    add.set_defaults(func=run_add)
+    remove = sub.add_parser("remove", help="forget a kept card")
+    remove.add_argument("id")
+    remove.set_defaults(func=run_remove)
+    keep = sub.add_parser("keep", help="keep the cards typed in during a saved game")
+    keep.add_argument("game", type=int, help="saved game number (see `dicetable saves`)")
+    keep.set_defaults(func=run_keep)
+    play = sub.add_parser("play", help="play Dicequest with the catalogue")
+    play.add_argument("--seed", type=int)
+    play.add_argument("--name", default="")
+    play.add_argument("--script", type=Path, metavar="FILE")
+    play.add_argument("--json", action="store_true")
+    play.set_defaults(func=run_play)
+
+
+def _data_dir(args: argparse.Namespace) -> Path:
+    return load_config(args).data_dir
+
+
+def run_cards(args: argparse.Namespace) -> int:
+    kept = catalogue.load(_data_dir(args))
+    for origin, cards in (("shipped", shipped_cards()), ("kept", kept)):
+        for card in cards:
+            print(f"{origin:8s} {card.kind:9s} act {card.act}  {card.id:24s} {card.name}")
+    print(f"{len(kept)} kept in {catalogue.cards_dir(_data_dir(args))}")
+    return 0
+
+
+def run_check(args: argparse.Namespace) -> int:
+    data_dir = _data_dir(args)
+    cards = catalogue.load(data_dir)
+    dice = catalogue.load_dice(data_dir)
+    print(f"{len(cards)} cards OK" + ("; dice faces OK" if dice else ""))
+    return 0
+
+
+def run_add(args: argparse.Namespace) -> int:
+    cards = parse_cards(args.file.read_text(encoding="utf-8"), str(args.file))
+    for card in cards:
+        print(f"kept {card.name!r} in {catalogue.add(_data_dir(args), card)}")
+    return 0
+
+
+def run_remove(args: argparse.Namespace) -> int:
+    if catalogue.remove(_data_dir(args), args.id):
+        print(f"forgot {args.id}")
+        return 0
+    print(f"dicetable: no kept card {args.id!r}", file=sys.stderr)
+    return 2
+
+
+def run_keep(args: argparse.Namespace) -> int:
+    session = TableSession.resume(open_store(args), args.game)
+    game = session.game
+    if not isinstance(game, Dicequest):
+        print(f"dicetable: saved game {args.game} is not Dicequest", file=sys.stderr)
+        return 2
+    for card in game.typed_cards:
+        kept = catalogue.add(_data_dir(args), card)
+        print(f"kept {card.name!r} in {kept}")
+    if not game.typed_cards:
+        print("no cards were typed in during that game")
+    return 0
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """Like ``dicetable play dicequest``, with the catalogue as the game's option."""
+    options = {Dicequest.CATALOGUE: catalogue.snapshot(_data_dir(args))}
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    session = TableSession.start(open_store(args), Dicequest.id, seed, options, args.name)
+    return _drive(args, session)

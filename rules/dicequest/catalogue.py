@@ -1,0 +1,92 @@
+"""The player's card catalogue: Quest and Adventure cards typed in once and kept, as
+TOML files in ``<data folder>/dicequest/cards/`` (one card per file, the schema of
+data/README.md), and an optional ``<data folder>/dicequest/dice.toml`` correcting the
+inferred dice faces.
+
+This is the only Dicequest module that touches the disk, and the game never calls
+it: the CLI and the screens do. A game gets the catalogue as its ``catalogue``
+option, a snapshot taken when it starts (``snapshot``), so a saved game replays the
+same way after the catalogue changes.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+
+from dicetable.rules.dicequest.data import Card, DataError, DiceFaces, parse_cards, parse_dice
+
+
+def cards_dir(data_dir: Path) -> Path:
+    return Path(data_dir) / "dicequest" / "cards"
+
+
+def dice_file(data_dir: Path) -> Path:
+    return Path(data_dir) / "dicequest" / "dice.toml"
+
+
+def load(data_dir: Path) -> tuple[Card, ...]:
+    """Every card in the catalogue, validated; an error names the file, entry, field."""
+    cards: list[Card] = []
+    seen: dict[str, Path] = {}
+    folder = cards_dir(data_dir)
+    for path in sorted(folder.glob("*.toml")) if folder.is_dir() else ():
+        for card in parse_cards(path.read_text(encoding="utf-8"), str(path)):
+            if card.id in seen:
+                raise DataError(f"{path}: card id {card.id!r} is also in {seen[card.id]}")
+            seen[card.id] = path
+            cards.append(card)
+    return tuple(cards)
+
+
+def load_dice(data_dir: Path) -> DiceFaces | None:
+    path = dice_file(data_dir)
+    if not path.is_file():
+        return None
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise DataError(f"{path}: {error}") from None
+    return parse_dice(data, str(path))
+
+
+def add(data_dir: Path, card: Card) -> Path:
+    """Keep one card as ``<id>.toml``, written atomically (a power cut leaves the old
+    file or the new one, never half of one)."""
+    folder = cards_dir(data_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{card.id}.toml"
+    partial = path.with_suffix(".toml.part")
+    with partial.open("w", encoding="utf-8") as out:
+        out.write(card.to_toml())
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(partial, path)
+    return path
+
+
+def remove(data_dir: Path, card_id: str) -> bool:
+    for card in load(data_dir):
+        if card.id == card_id:
+            path = cards_dir(data_dir) / f"{card_id}.toml"
+            if path.is_file():
+                path.unlink()
+                return True
+            raise DataError(f"card {card_id!r} is kept in another file of {cards_dir(data_dir)}")
+    return False
+
+
+def snapshot(data_dir: Path) -> str:
+    """The whole catalogue as one TOML text for the game's ``catalogue`` option."""
+    parts = [card.to_toml() for card in load(data_dir)]
+    dice = load_dice(data_dir)
+    if dice is not None:
+        faces = "\n".join(f'"{face}" = {_list(symbols)}' for face, symbols in dice.faces.items())
+        colors = "\n".join(f'"{color}" = {_list(sides)}' for color, sides in dice.colors.items())
+        parts.append(f"[dice.faces]\n{faces}\n\n[dice.colors]\n{colors}\n")
+    return "\n".join(parts)
+
+
+def _list(items: tuple[str, ...]) -> str:
+    return "[" + ", ".join(f'"{item}"' for item in items) + "]"
