@@ -18,6 +18,7 @@ from dicetable.rules.core import (
     Event,
     EventKind,
     Input,
+    Msg,
     Prompt,
     PromptKind,
     msg,
@@ -38,7 +39,7 @@ class RavenessTable(StepGame):
         super().__init__(seed, options)
         self.rules = nevermore_rules()
         self.nevermore = Nevermore(self.rules, dial=self.rules.dial_start)
-        self.names: dict[str, str] = {RAVENESS: "Raveness"}
+        self.names: dict[str, Msg] = {RAVENESS: msg("Raveness")}
         self.heroes: dict[str, str] = {}
         self.defeated: list[str] = []
         self.active: str | None = None
@@ -52,8 +53,12 @@ class RavenessTable(StepGame):
             def chosen(hero: str) -> list[Event]:
                 player = f"opponent-{i}"
                 self.heroes[player] = hero
-                name = load_hero(hero).name if hero != OTHER_HERO else "Opponent"
-                self.names[player] = f"{name} ({i})" if count > 1 else name
+                if hero == OTHER_HERO:
+                    self.names[player] = msg("Opponent {i}", i=i)
+                elif count > 1:
+                    self.names[player] = msg("{hero} ({i})", hero=msg(load_hero(hero).name), i=i)
+                else:
+                    self.names[player] = msg(load_hero(hero).name)
                 if i < count:
                     self.first(ask(i + 1))
                     return []
@@ -150,7 +155,7 @@ class RavenessTable(StepGame):
         return []
 
     def _pick(self, text: Any, players: list[str], then: Any) -> Step:
-        return choose(text, [(p, msg(self.names[p])) for p in players], then)
+        return choose(text, [(p, self.names[p]) for p in players], then)
 
     # turns ---------------------------------------------------------------------------
     def _turn_begins(self, player: str) -> list[Event]:
@@ -372,7 +377,7 @@ class RavenessTable(StepGame):
         return Step(prompt, rolled)
 
     def _ask_defeated(self) -> list[Event]:
-        options = [(p, msg(self.names[p])) for p in self.alive]
+        options = [(p, self.names[p]) for p in self.alive]
         if self.nevermore.on_opponent:
             options.append(
                 (
@@ -443,7 +448,7 @@ class RavenessTable(StepGame):
                 continue
             panels.append(
                 {
-                    "title": self.names[player],
+                    "title": str(self.names[player]),
                     "actor": "player",
                     "rows": [
                         ["Hex", "yes" if n.hexed == player else "no"],
@@ -455,7 +460,7 @@ class RavenessTable(StepGame):
         return {
             "turn": self.turn,
             "active": self.active,
-            "players": self.names,
+            "players": {p: str(name) for p, name in self.names.items()},
             "heroes": self.heroes,
             "nevermore": {"holder": n.holder, "dial": n.dial, "max": self.rules.dial_max},
             "feathers": n.feathers,
@@ -472,13 +477,11 @@ class RavenessTable(StepGame):
         return {
             "winner": self.outcome,
             "turns": self.turn,
-            "heroes": ", ".join(
-                ["Raveness", *(self.names[p] for p in self.names if p != RAVENESS)]
-            ),
+            "heroes": ", ".join([str(name) for name in self.names.values()]),
         }
 
 
-def hex_check(hero_id: str, name: str, values: list[int]) -> list[Event]:
+def hex_check(hero_id: str, name: Msg | str, values: list[int]) -> list[Event]:
     """Hex: "treat all of their die faces with a 6 as if those faces are completely
     blank"; a blank has "no symbol and no number value" (the Roll Objective check of
     ``rules.dicethrone`` with ``hex=True``)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dicetable.rules.core import Event, EventKind, InvalidInput, msg
+from dicetable.rules.core import Event, EventKind, InvalidInput, Msg, msg
 from dicetable.rules.raveness.rules import NevermoreRules
 
 RAVENESS = "raveness"
@@ -30,7 +30,7 @@ class Nevermore:
         return self.holder is not None and self.holder != RAVENESS
 
     # Nevermore --------------------------------------------------------------------
-    def move_to(self, player: str, names: dict[str, str]) -> list[Event]:
+    def move_to(self, player: str, names: dict[str, Msg]) -> list[Event]:
         """Activation "Move Nevermore to a chosen player"; to the Raveness, she heals."""
         if self.holder is None:
             raise InvalidInput(msg("Nevermore has been removed from the game."))
@@ -51,7 +51,7 @@ class Nevermore:
             )
         ]
 
-    def return_to_raveness(self, names: dict[str, str]) -> list[Event]:
+    def return_to_raveness(self, names: dict[str, Msg]) -> list[Event]:
         """ "Whenever Nevermore is moved to the Raveness, Heal the amount on Nevermore's
         dial. Then reduce the dial to zero." The heal happens now, in this Phase."""
         healed = self.dial
@@ -68,7 +68,7 @@ class Nevermore:
             )
         ]
 
-    def absorb_vitality(self, names: dict[str, str]) -> list[Event]:
+    def absorb_vitality(self, names: dict[str, Msg]) -> list[Event]:
         """Only while on an opponent: dial +1 (max 3, and still allowed at 3), then that
         opponent receives 1 undefendable damage from an isolated source."""
         if not self.on_opponent:
@@ -90,7 +90,7 @@ class Nevermore:
             )
         ]
 
-    def dial_to_zero_and_return(self, names: dict[str, str]) -> list[Event]:
+    def dial_to_zero_and_return(self, names: dict[str, Msg]) -> list[Event]:
         """Die Roll 6: "reduce Nevermore's dial to 0. Then return Nevermore" (so the
         return heals nothing)."""
         self.dial = 0
@@ -134,7 +134,7 @@ class Nevermore:
         )
 
     # Hex -----------------------------------------------------------------------------
-    def inflict_hex(self, player: str, names: dict[str, str]) -> list[Event]:
+    def inflict_hex(self, player: str, names: dict[str, Msg]) -> list[Event]:
         """Hex is unique (one player at a time) with a stack limit of 1."""
         if player == RAVENESS:
             raise InvalidInput(msg("The Raveness does not Hex herself."))
@@ -160,7 +160,7 @@ class Nevermore:
         )
         return events
 
-    def remove_hex(self, names: dict[str, str]) -> list[Event]:
+    def remove_hex(self, names: dict[str, Msg]) -> list[Event]:
         if self.hexed is None:
             return []
         player, self.hexed = self.hexed, None
