@@ -172,7 +172,7 @@ class PiCameraSource(_Source):
             else:
                 camera.autofocus_cycle()
         time.sleep(self.warmup)
-        metadata = camera.capture_metadata()
+        metadata = camera.capture_metadata(wait=5.0)  # a number: seconds, then TimeoutError
         controls.update(
             AeEnable=False,
             ExposureTime=int(metadata["ExposureTime"]),
@@ -294,7 +294,15 @@ class OpenCVSource(_Source):
         self._thread.start()
 
     def _grab(self) -> None:
+        """The grabbing thread owns the capture and releases it when it ends: a
+        capture released under a thread blocked in ``read`` can crash OpenCV."""
         capture = self._capture
+        try:
+            self._grab_from(capture)
+        finally:
+            capture.release()
+
+    def _grab_from(self, capture: Any) -> None:
         pace = 1 / (capture.get(cv2.CAP_PROP_FPS) or self.fps or 15) if self.is_file else 0
         locked = self.is_file
         started = time.monotonic()
@@ -350,10 +358,10 @@ class OpenCVSource(_Source):
         self._stopping = True
         if self._thread is not None:
             self._thread.join(timeout=2)
+            if self._thread.is_alive():
+                log.warning("%s: still blocked in the driver; released when it returns", self.name)
             self._thread = None
-        if self._capture is not None:
-            self._capture.release()
-            self._capture = None
+        self._capture = None
         super().stop()
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import sys
+import time
 import types
 from pathlib import Path
 from typing import ClassVar
@@ -111,6 +112,42 @@ def test_a_missing_webcam_names_its_device():
         OpenCVSource(57).start()
 
 
+class StallingCapture:
+    """A webcam that gives one frame, then hangs in the driver."""
+
+    def __init__(self, device) -> None:
+        self.reads = 0
+        self.released = False
+
+    def isOpened(self) -> bool:
+        return True
+
+    def set(self, prop, value) -> bool:
+        return False
+
+    def get(self, prop) -> float:
+        return 0.0
+
+    def read(self):
+        self.reads += 1
+        if self.reads > 1:
+            time.sleep(0.6)
+        return True, np.zeros((48, 64, 3), np.uint8)
+
+    def release(self) -> None:
+        self.released = True
+
+
+def test_a_webcam_that_stops_delivering_raises_after_the_timeout(monkeypatch):
+    monkeypatch.setattr(cv2, "VideoCapture", StallingCapture)
+    with OpenCVSource(0, warmup=99) as source:
+        assert source.read(timeout=1).shape == (48, 64, 3)
+        with pytest.raises(CameraError, match=r"USB camera 0: no frame for 0.2 s"):
+            source.read(timeout=0.2)
+        capture = source._capture
+    assert capture.released  # released by its own thread once the driver returned
+
+
 # -- a folder of photos ---------------------------------------------------------------------
 
 
@@ -189,7 +226,7 @@ class FakePicamera2:
     def autofocus_cycle(self):
         self.calls.append("autofocus")
 
-    def capture_metadata(self):
+    def capture_metadata(self, wait=None):
         return {
             "ExposureTime": 12000,
             "AnalogueGain": 2.0,
