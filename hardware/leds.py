@@ -316,14 +316,15 @@ class LedRing(TableLights):
             self._link = None
 
 
-def open_ring(settings: Mapping[str, Any] | Any) -> LedRing | None:
-    """The ring the ``[leds]`` settings ask for, started; None when ``port`` is empty.
-    ``port = "sim"`` starts the built-in simulator on a pseudo-terminal, so demo mode
-    goes through the real serial code (``ring.simulator`` shows what it received)."""
+def open_ring(settings: Mapping[str, Any] | Any, demo: bool = False) -> LedRing | None:
+    """The ring the ``[leds]`` settings ask for, started; None when ``port`` is empty
+    (in ``demo`` mode an empty port means the simulator). ``port = "sim"`` starts the
+    built-in simulator on a pseudo-terminal, so demo mode goes through the real serial
+    code; ``ring.simulator.picture()`` draws what it received (BGR)."""
     section = (
         settings.section("leds") if hasattr(settings, "section") else _section(settings, "leds")
     )
-    port = str(section.get("port", ""))
+    port = str(section.get("port", "")) or ("sim" if demo else "")
     if not port:
         return None
     count = int(section.get("count", 24))

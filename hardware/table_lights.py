@@ -132,13 +132,14 @@ class LightGroup:
         return getattr(self.members[0], name)
 
 
-def open_lights(settings: object) -> TableLights | LightGroup | None:
+def open_lights(settings: object, demo: bool = False) -> TableLights | LightGroup | None:
     """Every light the settings ask for (the ``[leds]`` ring, the ``[status_led]``),
-    as one object the runtime tells about the table; None when there is none."""
+    as one object the runtime tells about the table; None when there is none. In
+    ``demo`` mode a ring without a port is the simulator."""
     from dicetable.hardware.leds import open_ring
     from dicetable.hardware.status_light import open_status_light
 
-    members = [m for m in (open_ring(settings), open_status_light(settings)) if m is not None]
+    members = [m for m in (open_ring(settings, demo), open_status_light(settings)) if m is not None]
     if not members:
         return None
     return members[0] if len(members) == 1 else LightGroup(*members)

@@ -162,5 +162,8 @@ def test_the_ring_follows_a_session(isolated_data: Path):
         ring.close()
 
 
-def test_no_port_means_no_ring():
+def test_no_port_means_no_ring_except_the_simulator_in_demo_mode():
     assert open_ring({"port": "", "count": 24}) is None
+    ring = open_ring({"port": "", "count": 8}, demo=True)
+    assert ring is not None and ring.simulator is not None
+    ring.close()
