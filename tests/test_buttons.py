@@ -260,3 +260,19 @@ def test_close_frees_the_pins(mock_pins):
         pass
     with PhaseButtons([spec], ActionQueue()) as again:
         assert again.legend() == [("confirm", "GPIO17", TableAction.CONFIRM, None)]
+
+
+def _real_gpio() -> bool:
+    import os
+    from pathlib import Path
+
+    model = Path("/proc/device-tree/model")
+    on_pi = model.exists() and "Raspberry Pi" in model.read_text(errors="replace")
+    return on_pi and os.environ.get("GPIOZERO_PIN_FACTORY", "") != "mock"
+
+
+@pytest.mark.pi
+@pytest.mark.skipif(not _real_gpio(), reason="needs a Raspberry Pi's GPIO (not the mock)")
+def test_the_default_pins_are_claimed_on_a_real_pi():
+    with PhaseButtons(button_map({}), ActionQueue()) as buttons:
+        assert [b.device.is_pressed for b in buttons.buttons] == [False] * 4  # pulled up

@@ -167,3 +167,15 @@ def test_no_port_means_no_ring_except_the_simulator_in_demo_mode():
     ring = open_ring({"port": "", "count": 8}, demo=True)
     assert ring is not None and ring.simulator is not None
     ring.close()
+
+
+@pytest.mark.pi
+def test_a_real_ring_announces_itself_and_takes_frames():
+    found = find_ring()
+    if found is None:
+        pytest.skip("no ring announcing itself on a USB serial port")
+    port, _kind = found
+    with LedRing(port, 24) as ring:
+        ring.show(Lights(actor="player"))
+        time.sleep(1.0)
+        assert ring.connected and ring.writes >= 1
