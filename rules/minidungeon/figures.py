@@ -78,7 +78,8 @@ def full_speed(hero: Hero, book: Rulebook) -> int:
 
 
 def max_attacks(hero: Hero, book: Rulebook) -> int:
-    values = [book.base["max_attacks"], book.motivations[hero.motivation].max_attacks]
+    motivation = book.motivations.get(hero.motivation)  # a Coward may discard theirs
+    values = [book.base["max_attacks"], motivation.max_attacks if motivation else 0]
     values += [item.max_attacks for item in gear(hero, book)]
     return max(values)
 

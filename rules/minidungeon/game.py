@@ -265,6 +265,7 @@ class MiniDungeon(Game):
             motivation = self.motivation_deck.pop()
             card = self.book.motivations[motivation]
             hero = Hero(index, cls, motivation, mana=self.book.classes[cls].mana)
+            hero.health = fig.max_health(hero, self.book)
             self.heroes.append(hero)
             self.emit(
                 EventKind.CARD,
@@ -494,11 +495,7 @@ class MiniDungeon(Game):
                         ),
                     )
                 )
-            if (
-                self.room.number > 0
-                and not self.no_retreat
-                and "time_bubble" not in self.room.effects
-            ):
+            if self.room.number > 0 and not self.no_retreat:
                 options.append(("town", msg("Retreat to town")))
         options.append(("end", msg("End {hero}'s turn", hero=self.hero_name(hero))))
         return options
@@ -513,7 +510,14 @@ class MiniDungeon(Game):
 
     def _castable(self, hero: Hero) -> list[Any]:
         spells = [self.book.spells[s] for s in hero.spells]
-        return [s for s in spells if s.speed <= hero.speed_left and s.mana <= hero.mana]
+        needs_target = ("monster", "monsters2")
+        return [
+            s
+            for s in spells
+            if s.speed <= hero.speed_left
+            and s.mana <= hero.mana
+            and (self.room.monsters or s.target not in needs_target)
+        ]
 
     def _equippable(self, hero: Hero) -> list[str]:
         return [
