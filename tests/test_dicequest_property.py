@@ -50,7 +50,7 @@ def check(game: Dicequest) -> None:
         assert not any(h.defeated for p in game.players for h in p.heroes)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), moves=st.integers(0, 2**32))
 def test_random_games_end_and_keep_the_rules(seed: int, moves: int) -> None:
     rng = random.Random(moves)

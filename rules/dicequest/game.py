@@ -46,7 +46,6 @@ from dicetable.rules.dicequest.data import (
     Card,
     DataError,
     DiceFaces,
-    Requirement,
     ThreatCard,
     card_tables,
     default_dice,
@@ -58,6 +57,7 @@ from dicetable.rules.dicequest.data import (
 from dicetable.rules.dicequest.party import PARTY_SLOTS, Hero, Player
 from dicetable.rules.dicequest.scoring import adventure_rewards, standings
 from dicetable.rules.dicequest.tally import RolledDie
+from dicetable.rules.dicequest.typein import CardForm
 from dicetable.rules.dicequest.words import (
     card_text,
     card_title,
@@ -88,7 +88,6 @@ DIFFICULTY_TEXT = {
     "legendary": "Legendary: a failed Adventure loses, 25 VP each",
     "godly": "Godly: like Legendary, 30 VP each",
 }
-GENERIC = ("sword", "arrow", "wand", "shield")
 # one template per wound kind, so that each translates as a whole sentence
 PLACE_WOUND = {
     "deadly": "Place a Deadly Wound ({n} left) on which Active Hero?",
@@ -178,7 +177,7 @@ class Dicequest(Game):
         self.completed: set[str] = set()
         self.attempt: Attempt | None = None
         self.adventure_scores: dict[int, int | None] = {}  # player -> score, None: failed
-        self.typing: dict[str, Any] = {}
+        self.form: CardForm | None = None
         self.outcome = ""
         self.final_step = 0
         self.recent: list[dict[str, str]] = []
@@ -1571,134 +1570,34 @@ class Dicequest(Game):
     # typing in a card -------------------------------------------------------------------
 
     def _start_typing(self, kind: str, then: str) -> None:
-        self.typing = {"kind": kind, "then": then, "step": 0, "values": {}}
+        number = 1
+        while f"typed-{kind}-{number}" in self.cards:  # kept ones come in the catalogue
+            number += 1
+        self.form = CardForm(kind, self.act, f"typed-{kind}-{number}", then)
         self.stage = "typein"
 
-    def _typing_steps(self) -> list[tuple[str, Msg, Any]]:
-        kind = self.typing["kind"]
-        values = self.typing["values"]
-        steps: list[tuple[str, Msg, Any]] = [
-            ("party_min", msg("Party Size: the smallest number of Heroes?"), (0, 3)),
-            (
-                "party_max",
-                msg("Party Size: the largest number of Heroes?"),
-                (values.get("party_min", 0), 3),
-            ),
-        ]
-        for symbol in SYMBOLS:
-            steps.append(
-                (
-                    symbol,
-                    msg("How many {symbol} symbols are required?", symbol=msg(symbol)),
-                    (0, 12),
-                )
-            )
-        steps += [
-            (
-                "success",
-                msg("How many generic successes (any Sword, Arrow, Wand or Shield)?"),
-                (0, 12),
-            ),
-            ("light", msg("How many Light Wound symbols?"), (0, 12)),
-            ("deadly", msg("How many Deadly Wound symbols?"), (0, 12)),
-            ("unblockable", msg("How many Unblockable Wound symbols?"), (0, 12)),
-            (
-                "per",
-                msg("An Unblockable Light Wound for each kept symbol of which kind?"),
-                ("none", *SYMBOLS),
-            ),
-        ]
-        if kind == "quest":
-            steps += [
-                ("g_gold", msg("Guaranteed Reward: how much Gold?"), (0, 12)),
-                ("gold", msg("Success Reward: how much Gold?"), (0, 12)),
-                ("vp", msg("Success Reward: how many Victory Points?"), (0, 20)),
-                ("level_up", msg("Success Reward: how many Level Ups?"), (0, 3)),
-                ("basic_item", msg("Success Reward: how many Basic Items?"), (0, 3)),
-                ("legendary_item", msg("Success Reward: how many Legendary Items?"), (0, 3)),
-            ]
-        else:
-            steps += [
-                (
-                    "tracked",
-                    msg("Which symbol does the Adventure Score track?"),
-                    ("required", *GENERIC),
-                ),
-                ("first", msg("Reward for the first place: how many VP?"), (0, 30)),
-                ("second", msg("Reward for the second place: how many VP?"), (0, 30)),
-                ("third", msg("Reward for the third place: how many VP?"), (0, 30)),
-            ]
-        return steps
-
     def _prompt_typein(self) -> Prompt:
-        _key, text, spec = self._typing_steps()[self.typing["step"]]
-        kind = self.typing["kind"]
-        title = msg(
-            "New Quest card (Act {act}): {question}"
-            if kind == "quest"
-            else "New Adventure card (Act {act}): {question}",
-            act=self.act,
-            question=text,
-        )
-        if isinstance(spec[0], str):
-            return self._choose(title, [Option(s, msg(s)) for s in spec], Actor.TABLE)
-        return Prompt(PromptKind.NUMBER, title, actor=Actor.TABLE, number_range=spec)
+        assert self.form is not None
+        return self.form.prompt()
 
     def _apply_typein(self, answer: Input) -> list[Event]:
-        steps = self._typing_steps()
-        key, _, spec = steps[self.typing["step"]]
-        self.typing["values"][key] = answer.choice if isinstance(spec[0], str) else answer.number
-        self.typing["step"] += 1
-        if self.typing["step"] < len(steps):
+        form = self.form
+        assert form is not None
+        card = form.answer(answer)
+        if card is None:
             return []
-        card = self._typed_card()
         self.cards[card.id] = card
         self.typed_cards.append(card)
-        then = self.typing["then"]
-        self.typing = {}
+        self.form = None
         event = Event(
             EventKind.CARD,
             msg("Card typed in: {name}. It is kept for this game.", name=card_title(card)),
             {"toml": card.to_toml()},
         )
-        if then == "reveal":
+        if form.then == "reveal":
             return [event, *self._reveal(card)]
         self.stage = "quest"
         return [event]
-
-    def _typed_card(self) -> Card:
-        v = self.typing["values"]
-        kind = self.typing["kind"]
-        number = len(self.typed_cards) + 1
-        require = [Requirement(s, v[s], (s,)) for s in SYMBOLS if v[s]]
-        if v["success"]:
-            require.append(Requirement("success", v["success"], GENERIC))
-        card_id = f"typed-{kind}-{number}"
-        name = f"{'Quest' if kind == 'quest' else 'Adventure'} {number} (Act {self.act})"
-        common = {
-            "id": card_id,
-            "name": name,
-            "kind": kind,
-            "act": self.act,
-            "party": (v["party_min"], v["party_max"]),
-            "require": tuple(require),
-            "light": v["light"],
-            "deadly": v["deadly"],
-            "unblockable": v["unblockable"],
-            "unblockable_per": () if v["per"] == "none" else (v["per"],),
-            "inferred": "typed in at the table",
-        }
-        if kind == "quest":
-            success = {
-                k: v[k] for k in ("gold", "vp", "level_up", "basic_item", "legendary_item") if v[k]
-            }
-            return Card(
-                **common, guaranteed={"gold": v["g_gold"]} if v["g_gold"] else {}, success=success
-            )
-        accepted = tuple(dict.fromkeys(a for r in require for a in r.accepts))
-        tracked = accepted if v["tracked"] == "required" else (v["tracked"],)
-        rewards = tuple(x for x in (v["first"], v["second"], v["third"]))
-        return Card(**common, tracked=tracked, rewards=rewards)
 
     # what is missing, and what could supply it ------------------------------------------
 
