@@ -98,6 +98,7 @@ class _Debounced:
         self.owner = owner
         self.pressed = False
         self.held = False
+        self.closed = False
         self.lock = threading.Lock()
         self.release_timer: threading.Timer | None = None
         self.hold_timer: threading.Timer | None = None
@@ -130,7 +131,7 @@ class _Debounced:
         action = None
         with self.lock:
             self.release_timer = None
-            if not self.pressed or self.device.is_pressed:
+            if self.closed or not self.pressed or self.device.is_pressed:
                 return
             self.pressed = False
             if self.hold_timer is not None:
@@ -144,7 +145,7 @@ class _Debounced:
     def _on_hold(self) -> None:
         with self.lock:
             self.hold_timer = None
-            if not self.pressed or self.held:
+            if self.closed or not self.pressed or self.held:
                 return
             self.held = True
         assert self.spec.hold is not None
@@ -159,6 +160,7 @@ class _Debounced:
 
     def close(self) -> None:
         with self.lock:
+            self.closed = True  # a timer already running sees this and does nothing
             for timer in (self.release_timer, self.hold_timer):
                 if timer is not None:
                     timer.cancel()

@@ -461,7 +461,9 @@ class SyntheticSource(_Source):
 
     The timeline runs on frame numbers (``fps`` frames per second of story), so a test
     without ``realtime`` gets the same frames as fast as it reads them. ``dice`` holds
-    the values lying in the tray, for checking what the reader says.
+    the values lying in the tray, for checking what the reader says. ``count`` (the
+    least and most dice of a throw) may be changed at any time, e.g. to the dice a
+    prompt asks for; it applies from the next throw.
     """
 
     name = "synthetic tray"
