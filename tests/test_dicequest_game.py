@@ -236,3 +236,18 @@ def test_a_bad_catalogue_option_names_the_entry_and_field():
     with pytest.raises(ValueError, match=r"\[\[quest\]\] 'x': field 'party'"):
         Dicequest.check_options({"catalogue": '[[quest]]\nid = "x"\nname = "X"\nact = 1\n'})
     assert Input.confirm().kind.value == "confirm"
+
+
+def test_the_view_shows_threat_as_the_gauge_and_the_unlocked_board_actions():
+    """Unlocking Board Actions after Act I; the Threat left is the table's gauge."""
+    game = coop("practice", players=2)
+    view = game.view()
+    assert view["gauge"] == {"label": "Threat on the Adventure", "value": 2, "max": 2}
+    rows = dict(view["panels"][0]["rows"])
+    assert rows["Board actions"].startswith("Refresh") and rows["Minimum VP"] == 15
+    play_playtime_rounds(game, 3)
+    while game.stage != "reveal":
+        answer(game, "quest", "a1", "roll")
+    rows = dict(game.view()["panels"][0]["rows"])
+    assert rows["Board actions"].startswith("Pay 3 Gold: draw the top Basic Item")
+    assert "gauge" not in Dicequest(1).view()

@@ -171,6 +171,7 @@ class Dicequest(Game):
         self.turn = 0  # index of the player whose turn it is
         self.adventure: Card | None = None
         self.adventure_tokens: list[tuple[str, ...]] = []
+        self.threat_placed = 0  # Threat tokens put on this Adventure (the gauge's max)
         self.act3_tokens: list[tuple[str, ...]] = []  # waiting for the Act III Adventure
         self.threat: ThreatCard | None = None
         self.quest_gold: Counter[str] = Counter()
@@ -279,6 +280,7 @@ class Dicequest(Game):
                 self.act3_tokens = []
             new = [self._draw_token() for _ in self.players]
             self.adventure_tokens.extend(new)
+            self.threat_placed = len(self.adventure_tokens)
             events.append(
                 Event(
                     "threat_token",
@@ -323,6 +325,7 @@ class Dicequest(Game):
             if self.threat.effect == "threat_token":
                 new = [self._draw_token() for _ in self.players]
                 self.adventure_tokens.extend(new)
+                self.threat_placed += len(new)
             return events
         return events + self._start_turn()
 
@@ -975,6 +978,7 @@ class Dicequest(Game):
             dice=self._faces_request([color]),
             keep=tuple(range(len(self._attempt().dice))),
             objective=self._objective(),
+            odds=tally.roll_odds(self._attempt().card.require, self._symbols(), [color], self.dice),
         )
 
     def _apply_roll_added(self, answer: Input) -> list[Event]:
@@ -1695,6 +1699,17 @@ class Dicequest(Game):
             tools=listing(tools, empty="abilities and Items only"),
         )
 
+    def _board_actions(self) -> list[str]:
+        """Unlocked after the Act I and Act II Adventures (Unlocking Board Actions); the
+        Refresh and Gift Actions in solo and co-op (New Actions)."""
+        unlocked = [a for act in (1, 2) if self.act > act for a in BOARD_ACTIONS[act]]
+        if self.mode == "coop":
+            unlocked += [
+                "Refresh: pay 2 Gold to return up to 3 Market Heroes",
+                "Gift: move an Item to another player's Backpack",
+            ]
+        return unlocked
+
     # view -----------------------------------------------------------------------------------
 
     def view(self) -> dict[str, Any]:
@@ -1719,9 +1734,13 @@ class Dicequest(Game):
                         ", ".join(f"{k}: {v}" for k, v in sorted(self.quest_gold.items()))
                         or "none",
                     ],
+                    ["Board actions", "; ".join(self._board_actions()) or "none yet"],
+                    ["Heroes to recruit", "Legendary" if self.act >= 3 else "Apprentice"],
                 ],
             }
         ]
+        if self.mode == "coop":
+            panels[0]["rows"].append(["Minimum VP", DIFFICULTY_VP[self.difficulty]])
         for player in self.players:
             rows: list[list[Any]] = [
                 ["Reroll token", "active" if player.reroll_active else "used"],
@@ -1771,7 +1790,15 @@ class Dicequest(Game):
                     ],
                 }
             )
-        return {
+        gauge = None
+        if self.mode == "coop" and self.adventure is not None:
+            left = len(self.adventure_tokens)
+            gauge = {
+                "label": "Threat on the Adventure",
+                "value": left,
+                "max": max(left, self.threat_placed, 1),
+            }
+        view: dict[str, Any] = {
             "turn": self.round,
             "stage": self.stage,
             "player": self.player.number if self.players and self.stage != "over" else None,
@@ -1783,6 +1810,9 @@ class Dicequest(Game):
             "dice_faces": self.dice.to_json(),
             "outcome": self.outcome,
         }
+        if gauge is not None:  # the LED ring shows the Threat left like a boss's health
+            view["gauge"] = gauge
+        return view
 
 
 def _load_catalogue(text: str) -> tuple[tuple[Card, ...], DiceFaces | None]:
