@@ -13,9 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dicetable.device.cli import main
+from dicetable.device.i18n import catalogue
 from dicetable.device.session import TableSession
 from dicetable.device.store import Store
-from dicetable.rules.core import Actor, Input, InvalidInput, PromptKind
+from dicetable.rules.core import Actor, Input, InvalidInput, Msg, PromptKind
 from dicetable.rules.minidungeon import figures as fig
 from dicetable.rules.minidungeon.game import MiniDungeon
 
@@ -150,3 +151,28 @@ def test_view_has_the_table_keys():
         assert view["gauge"]["max"] >= view["gauge"]["value"] > 0
         actors = {p["actor"] for p in view["panels"]}
         assert actors == {"player", "boss", "table"}
+
+
+def _templates(message: Msg) -> list[str]:
+    found = [message.text]
+    for value in message.args.values():
+        if isinstance(value, Msg):
+            found += _templates(value)
+    return found
+
+
+def test_spanish_covers_long_games():
+    """Every prompt, option, objective and event met in long random games (which reach
+    town, events, the lair and new quests) has a Spanish text in i18n/es.toml."""
+    spanish = catalogue("es")
+    missing: set[str] = set()
+    for seed in range(12):
+        game = MiniDungeon(seed, {"dungeon": "short"})
+        rng = random.Random(seed)
+        while game.prompt().kind is not PromptKind.OVER:
+            prompt = game.prompt()
+            shown = [prompt.text, *(o.label for o in prompt.options)]
+            shown += [prompt.objective] if prompt.objective else []
+            shown += [e.text for e in game.apply(random_answer(game, rng, 1 + seed % 4))]
+            missing |= {t for m in shown for t in _templates(m) if t not in spanish}
+    assert not missing, sorted(missing)

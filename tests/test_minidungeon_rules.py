@@ -488,3 +488,67 @@ def test_levels_make_heroes_and_monsters_stronger():
     game.level = 3
     skeleton = game._new_monster("skeleton")
     assert (skeleton.attack, skeleton.health) == (5, 2)
+
+
+def test_fire_demon_vortex_pulls_heroes_then_sweeps():
+    """Fire Demon: "Vortex of Doom: Cost 2 speed points. Make an attack that targets every
+    hero in the room ... If the attack succeeds, deal no damage, instead move that hero 1
+    square closer"; "Sweep: Target every figure ... on the same square"."""
+    game = party(("fighter", "mage"))
+    fighter, mage = game.heroes
+    (demon, zombie) = in_room(game, 9, "fire_demon", "zombie")
+    demon.speed_left = 5
+    run(game, game._policy_fire_demon(demon))
+    answer(game, "no")  # no hero on its square: the vortex
+    prompt = game.prompt()
+    assert prompt.dice.count == 2 and prompt.actor is Actor.BOSS
+    answer(game, Input.roll(6, 1))
+    assert "Move Fighter 1 1 square closer" in str(game.prompt().text)
+    health = fighter.health
+    answer(game, None, "1", 0, "2", str(zombie.uid))  # each list ends when all are picked
+    assert game.prompt().dice.count == 3  # 5 - 2 (vortex) speed left, 1 an attack
+    answer(game, Input.roll(6, 1, 1))
+    assert fighter.health == health - 1 and mage.health == fig.max_health(mage, game.book) - 1
+    assert zombie not in game.room.monsters  # the sweep hits monsters too
+
+
+def test_next_room_event_cards_change_the_fight():
+    """Vicious Battle: "double all damage dealt from both heroes and monsters"; Pitch
+    Black: "-1 penalty to attack value. No ranged attacks may be made"; Mind War:
+    "Weapons may not be used ... critical hits on 4 - 6"."""
+    game = party(("fighter", "mage"))
+    fighter, mage = game.heroes
+    give(game, fighter, "sword")
+    give(game, mage, "wand")
+    (troll,) = in_room(game, 3, "troll")
+    game.room.effects = {"vicious_battle"}
+    run(game, game._hero_attack(fighter, troll, fig.attack_modes(fighter, game.book)[0]))
+    answer(game, 5)
+    assert troll.health == 1
+    game.room.effects = {"pitch_black"}
+    assert [m.range for m in game._modes(mage)] == [0]
+    assert game._hero_attack_profile(fighter, troll, 1, 6).strength == 3 + 1 - 1
+    game.room.effects = {"mind_war"}
+    assert game._modes(fighter) == [fig.UNARMED]
+    assert game._hero_attack_profile(fighter, troll, 0, 6).crit_on == 4
+
+
+def test_rations_evil_alchemy_and_glittering_prizes():
+    """Rations: "Restore 1 lost health to each hero"; Evil Alchemy: "All healing potions
+    are removed"; Glittering Prizes: "When the next treasure chest is opened ... Add 10
+    gold"."""
+    game = party(("fighter", "mage"))
+    fighter, mage = game.heroes
+    fighter.health = 2
+    give(game, mage, "health_potion", "speed_potion")
+    book = game.book
+    run(game, game._play_event(book.events["rations"], fighter))
+    assert fighter.health == 3
+    run(game, game._play_event(book.events["evil_alchemy"], fighter))
+    assert mage.backpack == ["speed_potion"]
+    run(game, game._play_event(book.events["glittering_prizes"], fighter))
+    assert "glittering_prizes" in game.party_cards
+    mage.motivation = "veteran"
+    run(game, game._treasure(mage, gambling=False))
+    answer(game, 2)  # 3 gold + 10
+    assert game.gold == 13 and "glittering_prizes" not in game.party_cards

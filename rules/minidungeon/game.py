@@ -1304,21 +1304,15 @@ class MiniDungeon(Game):
             EventKind.INFO,
             msg("{hero} opens the door to room {n}.", hero=self.hero_name(hero), n=number),
         )
-        if self.room.effects:
-            self.emit(
-                EventKind.CARD,
-                msg(
-                    "Event cards on this room: {cards}", cards=", ".join(sorted(self.room.effects))
-                ),
-            )
+        for card in self.book.events.values():
+            if card.effect in self.room.effects:
+                self.emit(EventKind.CARD, msg("In this room: {card}", card=msg(card.title)))
         trap = self.book.traps[1]
-        if self.options["traps"] == "off":
-            pass
-        elif trap_modifier is None:
+        if self.options["traps"] == "on" and trap_modifier is None:
             self.emit(
                 EventKind.INFO, msg("Explored the round the last room was cleared: no trap roll.")
             )
-        else:
+        elif self.options["traps"] == "on" and trap_modifier is not None:
             if hero.cls == "thief":
                 trap_modifier -= 1
             trap = yield from self._trap_roll(trap_modifier)
