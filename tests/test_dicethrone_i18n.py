@@ -10,6 +10,7 @@ from pathlib import Path
 
 from dicetable.rules.dicethrone.decks import deck_ids, load_decks, tokens
 from dicetable.rules.dicethrone.heroes import hero_ids, load_hero
+from dicetable.rules.dicethrone.solo import DiceThroneSolo
 
 PACKAGE = Path(__file__).resolve().parents[1] / "rules" / "dicethrone"
 
@@ -31,13 +32,16 @@ def code_messages() -> set[str]:
 
 
 def data_texts() -> set[str]:
-    found = {t.name for t in tokens().values()}
+    found = {t.name for t in tokens().values()} | {"blue", "orange", DiceThroneSolo.title}
     for hero_id in hero_ids():
         hero = load_hero(hero_id)
         found.add(hero.name)
         found |= {a.text for a in hero.abilities if a.text}
+        found |= {a.name for a in hero.abilities}
+        found |= {t.objective.label for a in hero.abilities for t in a.tiers}
     for boss in deck_ids():
         decks = load_decks(boss)
+        found |= {c.objective.label for c in decks.ai}
         found |= {c.name for c in decks.ai} | {c.text for c in decks.ai if c.text}
         found |= {c.name for c in decks.action}
         found |= {c.effect["text"] for c in decks.action if "text" in c.effect}

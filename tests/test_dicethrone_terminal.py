@@ -56,4 +56,4 @@ def test_spanish_terminal(capsys, tmp_path: Path):
         ["--config", str(config), "play", "dicethrone-solo", "--seed", "1", "--script", str(script)]
     )
     out = capsys.readouterr().out
-    assert "Elige al Jefe." in out and "Preparación: Jefe Barbarian" in out
+    assert "Elige al Jefe." in out and "Preparación: Jefe Bárbaro con 80 de Vida" in out

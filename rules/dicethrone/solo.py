@@ -220,7 +220,11 @@ class DiceThroneSolo(Game):
     def _ask_defense(self, data: dict) -> Prompt:
         defense = self._hero.defense(self.levels)
         return self._roll_prompt(
-            msg("Roll {n} dice for the Boss's defence, {name}.", n=defense.dice, name=defense.name),
+            msg(
+                "Roll {n} dice for the Boss's defence, {name}.",
+                n=defense.dice,
+                name=msg(defense.name),
+            ),
             defense.dice,
         )
 
@@ -307,14 +311,18 @@ class DiceThroneSolo(Game):
                 n=self.attempt + 1,
                 max=self.attempts,
             )
-        return self._roll_prompt(text, 5, keep=keep, objective=msg(objective.label), odds=odds)
+        return self._roll_prompt(text, 5, keep=keep, objective=Msg(objective.label), odds=odds)
 
     def _ask_blinded(self, data: dict) -> Prompt:
         return self._roll_prompt(msg("The Boss is Blinded: roll 1 die (1-2: his attack fails)."), 1)
 
     def _ask_ability_roll(self, data: dict) -> Prompt:
         return self._roll_prompt(
-            msg("{ability}: roll {n} dice for the damage.", ability=data["ability"], n=data["n"]),
+            msg(
+                "{ability}: roll {n} dice for the damage.",
+                ability=msg(data["ability"]),
+                n=data["n"],
+            ),
             data["n"],
         )
 
@@ -434,17 +442,17 @@ class DiceThroneSolo(Game):
         self.boss.cp = 2  # 2.2.3: "Whatever the number ... the Boss starts the game with 2"
         self.ai_pile = self._shuffled(len(self._decks.ai))
         self.action_pile = self._shuffled(len(self._decks.action))
-        upgrades = ", ".join(placed) or "none"
-        self._instruct(
-            msg(
-                "Setup: Boss {boss} at 80 Health, 2 CP, 2 King's Hand; place "
-                "his upgrades: {upgrades}. You: 50 Health, 2 CP, draw 4 "
-                "cards, no bonus tokens.",
-                boss=self._hero.name,
-                upgrades=upgrades,
-            ),
-            Actor.TABLE,
+        setup = msg(
+            "Setup: Boss {boss} at 80 Health, 2 CP, 2 King's Hand. You: 50 Health, 2 CP, "
+            "draw 4 cards, no bonus tokens.",
+            boss=msg(self._hero.name),
         )
+        texts = [setup] + [
+            msg("Place the upgrade {name} on the Boss's board.", name=msg(name)) for name in placed
+        ]
+        for text in texts:
+            self._say(EventKind.INSTRUCTION, text)
+        self.queue[0:0] = [("confirm", {"text": t, "actor": Actor.TABLE}) for t in texts]
         self.queue.append(("round", {}))
 
     def _place_upgrades(self, budget: int) -> list[str]:
@@ -458,7 +466,7 @@ class DiceThroneSolo(Game):
             if card.level <= placed:
                 self._say(
                     "upgrade",
-                    msg("Upgrade {name} discarded: a higher level is placed.", name=card.name),
+                    msg("Upgrade {name} discarded: a higher level is placed.", name=msg(card.name)),
                 )
                 continue
             price = max(0, card.cost - paid.get(card.ability, 0))
@@ -467,7 +475,7 @@ class DiceThroneSolo(Game):
                     "upgrade",
                     msg(
                         "Upgrade {name} costs {cost} CP: not paid, setup ends.",
-                        name=card.name,
+                        name=msg(card.name),
                         cost=price,
                     ),
                 )
@@ -476,7 +484,8 @@ class DiceThroneSolo(Game):
             self.levels[card.ability] = card.level
             paid[card.ability] = card.cost
             self._say(
-                "upgrade", msg("Upgrade {name} placed for {cost} CP.", name=card.name, cost=price)
+                "upgrade",
+                msg("Upgrade {name} placed for {cost} CP.", name=msg(card.name), cost=price),
             )
         return [
             self._hero.ability(ability, level).name
@@ -587,7 +596,7 @@ class DiceThroneSolo(Game):
         defense = self._hero.defense(self.levels)
         self._say(
             EventKind.ROLLED,
-            msg("{name}: {values}.", name=defense.name, values=values),
+            msg("{name}: {values}.", name=msg(defense.name), values=values),
             values=values,
         )
         shown = self._dice_effects(defense.per, values)
@@ -655,7 +664,7 @@ class DiceThroneSolo(Game):
     def _on_status(self, data: dict, answer: Input, values: list[int]) -> None:
         if answer.choice != "none" and self.boss.add(answer.choice):
             self._say(
-                "status", msg("The Boss receives {token}.", token=tokens()[answer.choice].name)
+                "status", msg("The Boss receives {token}.", token=msg(tokens()[answer.choice].name))
             )
 
     def _on_remove(self, data: dict, answer: Input, values: list[int]) -> None:
@@ -702,13 +711,15 @@ class DiceThroneSolo(Game):
             EventKind.CARD,
             msg(
                 "Boss AI card: {name}, Roll Objective {objective}.",
-                name=ai.name,
-                objective=ai.objective.label,
+                name=msg(ai.name),
+                objective=msg(ai.objective.label),
             ),
         )
         self._say(
             EventKind.CARD,
-            msg("Action card: {name} ({colour}).", name=action.name, colour=action.colour),
+            msg(
+                "Action card: {name} ({colour}).", name=msg(action.name), colour=msg(action.colour)
+            ),
         )
         if concussed:
             self._say(
@@ -773,7 +784,7 @@ class DiceThroneSolo(Game):
                 msg(
                     "Reinforcement: the Boss gains {n} {token}.",
                     n=added,
-                    token=tokens()[r.token].name,
+                    token=msg(tokens()[r.token].name),
                 ),
             )
         elif r.key == "inflict":
@@ -783,7 +794,7 @@ class DiceThroneSolo(Game):
                     msg(
                         "Reinforcement: place {n} {token} on your board.",
                         n=added,
-                        token=tokens()[r.token].name,
+                        token=msg(tokens()[r.token].name),
                     )
                 )
         elif r.key == "cp":
@@ -835,7 +846,8 @@ class DiceThroneSolo(Game):
         else:
             card = self._draw_action()
             self._say(
-                EventKind.INFO, msg("The Boss discards {name} to remove Knockdown.", name=card.name)
+                EventKind.INFO,
+                msg("The Boss discards {name} to remove Knockdown.", name=msg(card.name)),
             )
         self.boss.remove("knockdown")
 
@@ -845,7 +857,8 @@ class DiceThroneSolo(Game):
             self.boss.cp -= card.cost
             self.action_used = True
             self._say(
-                "action", msg("The Boss plays {name} ({cost} CP).", name=card.name, cost=card.cost)
+                "action",
+                msg("The Boss plays {name} ({cost} CP).", name=msg(card.name), cost=card.cost),
             )
             effect = card.effect
             if "heal" in effect:
@@ -877,13 +890,13 @@ class DiceThroneSolo(Game):
         card = self._current_action
         if gain:
             self.boss.cp = min(MAX_CP, self.boss.cp + 1)
-            self._say("action", msg("The Boss discards {name} for +1 CP.", name=card.name))
+            self._say("action", msg("The Boss discards {name} for +1 CP.", name=msg(card.name)))
         else:
-            self._say("action", msg("The Boss cannot use {name}.", name=card.name))
+            self._say("action", msg("The Boss cannot use {name}.", name=msg(card.name)))
 
     def _inflict(self, token: str, n: int = 1) -> None:
         if self.player.add(token, n):
-            self._instruct(msg("Place {token} on your board.", token=tokens()[token].name))
+            self._instruct(msg("Place {token} on your board.", token=msg(tokens()[token].name)))
 
     # ----------------------------------------------------------------- offensive roll
     def _on_offense(self, data: dict, answer: Input, values: list[int]) -> None:
@@ -895,7 +908,7 @@ class DiceThroneSolo(Game):
         if met:
             self._say(
                 EventKind.OBJECTIVE_MET,
-                msg("Roll Objective met: {objective}.", objective=objective.label),
+                msg("Roll Objective met: {objective}.", objective=msg(objective.label)),
             )
         if met or self.attempt >= self.attempts:
             self._then(("resolve", {}))
@@ -925,7 +938,7 @@ class DiceThroneSolo(Game):
         ability, tier = met[0]
         self._say(
             "ability",
-            msg("The Boss activates {ability}.", ability=ability.name),
+            msg("The Boss activates {ability}.", ability=msg(ability.name)),
             ability=ability.id,
         )
         if self.boss.count("blinded"):
@@ -992,7 +1005,7 @@ class DiceThroneSolo(Game):
         tier = ability.tiers[data["tier"]]
         self._say(
             EventKind.ROLLED,
-            msg("{ability}: {values}.", ability=ability.name, values=values),
+            msg("{ability}: {values}.", ability=msg(ability.name), values=values),
             values=values,
         )
         damage, heal = data["damage"], 0
@@ -1024,7 +1037,8 @@ class DiceThroneSolo(Game):
             self.boss.cp -= card.cost
             self.action_used = True
             self._say(
-                "action", msg("The Boss plays {name} ({cost} CP).", name=card.name, cost=card.cost)
+                "action",
+                msg("The Boss plays {name} ({cost} CP).", name=msg(card.name), cost=card.cost),
             )
             damage += card.effect.get("damage", 0) if damage else 0
             undefendable = undefendable or bool(card.effect.get("undefendable"))
@@ -1080,7 +1094,7 @@ class DiceThroneSolo(Game):
     def _run_end_boss_turn(self, data: dict) -> None:
         card = self._current_action
         if card.colour == "orange" and not self.action_used:
-            self._say("action", msg("{name} is discarded unused.", name=card.name))
+            self._say("action", msg("{name} is discarded unused.", name=msg(card.name)))
         self.boss.remove("concussion")
         self.boss.remove("hex")  # Raveness rulebook, Hex: removed at the end of his turn
 
