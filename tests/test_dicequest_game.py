@@ -251,3 +251,29 @@ def test_the_view_shows_threat_as_the_gauge_and_the_unlocked_board_actions():
     rows = dict(game.view()["panels"][0]["rows"])
     assert rows["Board actions"].startswith("Pay 3 Gold: draw the top Basic Item")
     assert "gauge" not in Dicequest(1).view()
+
+
+def test_the_competitive_script_ranks_adventures_and_names_the_winner(capsys):
+    """Completing Adventures (a tie for first: both get the second reward; then 6/4
+    and 10/6 VP by rank) and Goal of the Game (most VP wins)."""
+    script = SCRIPTS / "dicequest-competitive.txt"
+    code = main(["play", "dicequest", "--seed", "11", "--script", str(script), "--json"])
+    assert code == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines() if x.startswith("{")]
+    scores = [x["data"] for x in lines if x["type"] == "event" and x["kind"] == "score"]
+    tokens = [(s["player"], s["vp"]) for s in scores if "vp" in s]
+    assert tokens == [(1, 3), (2, 3), (1, 6), (2, 4), (1, 10), (2, 6)]
+    result = next(x for x in lines if x["type"] == "over")["result"]
+    assert result["vp"] == {"Player 1": 23, "Player 2": 15}
+    assert result["winners"] == ["Player 1"] and result["mode"] == "competitive"
+
+
+def test_the_terminal_speaks_spanish(isolated_data: Path, tmp_path: Path, capsys):
+    """Every message has a Spanish text (rules/dicequest/i18n/es.toml)."""
+    (tmp_path / "config.toml").write_text('[ui]\nlanguage = "es"\n')
+    script = SCRIPTS / "dicequest-solo.txt"
+    assert main(["play", "dicequest", "--seed", "7", "--script", str(script)]) == 0
+    out = capsys.readouterr().out
+    assert "Resultado: 1 flecha, 2 espada. Falta: 1 varita." in out
+    assert "Invocatormentas se cumple: toma 2 de Oro; 3 PV en la Zona de Logros." in out
+    assert "¡Todos los jugadores ganan!" in out

@@ -1664,7 +1664,7 @@ class Dicequest(Game):
         if not wanted:
             return msg("Nothing is required.")
         return msg(
-            "{needs} can come from {colors}.",
+            "Needs {needs}; dice that can give them: {colors}.",
             needs=needs_text(card),
             colors=_suppliers_text(wanted),
         )
