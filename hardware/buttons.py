@@ -20,12 +20,14 @@ tests. Nothing here ever touches a widget.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import queue
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping
+import warnings
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -195,26 +197,30 @@ class PhaseButtons:
         if self.buttons:  # already open
             return self
         try:
-            for spec in self.specs:
-                try:
-                    device = Button(
-                        spec.pin,
-                        pull_up=self.pull_up,
-                        bounce_time=None,  # debounced here, the same on every backend
-                        pin_factory=self.pin_factory,
-                    )
-                except Exception as error:  # gpiozero, lgpio and RPi.GPIO raise their own
-                    raise ButtonError(
-                        f"{spec.pin} ({spec.name} button) cannot be claimed: {_why(error)}"
-                    ) from error
-                button = _Debounced(spec, device, self)
-                device.when_pressed = button.on_press
-                device.when_released = button.on_release
-                self.buttons.append(button)
+            with quiet_fallbacks():
+                self._claim(Button)
         except ButtonError:
             self.close()
             raise
         return self
+
+    def _claim(self, button_class: Any) -> None:
+        for spec in self.specs:
+            try:
+                device = button_class(
+                    spec.pin,
+                    pull_up=self.pull_up,
+                    bounce_time=None,  # debounced here, the same on every backend
+                    pin_factory=self.pin_factory,
+                )
+            except Exception as error:  # gpiozero, lgpio and RPi.GPIO raise their own
+                raise ButtonError(
+                    f"{spec.pin} ({spec.name} button) cannot be claimed: {_why(error)}"
+                ) from error
+            button = _Debounced(spec, device, self)
+            device.when_pressed = button.on_press
+            device.when_released = button.on_release
+            self.buttons.append(button)
 
     def close(self) -> None:
         for button in self.buttons:
@@ -230,6 +236,24 @@ class PhaseButtons:
     def legend(self) -> list[tuple[str, str, TableAction, TableAction | None]]:
         """(button name, pin, press, hold) for the help screen and the README."""
         return [(s.name, s.pin, s.press, s.hold) for s in self.specs]
+
+
+@contextlib.contextmanager
+def quiet_fallbacks() -> Iterator[None]:
+    """gpiozero warns once per pin library it cannot load before it gives up; those
+    go to the debug log, so a machine without GPIO gets one clear message, not five."""
+    from gpiozero.exc import PinFactoryFallback
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", PinFactoryFallback)
+        yield
+    for warning in caught:
+        if issubclass(warning.category, PinFactoryFallback):
+            log.debug("gpiozero: %s", warning.message)
+        else:
+            warnings.warn_explicit(
+                warning.message, warning.category, warning.filename, warning.lineno
+            )
 
 
 def _why(error: Exception) -> str:

@@ -65,14 +65,17 @@ class StatusLight(TableLights):
         from gpiozero import RGBLED, Buzzer
         from gpiozero.exc import PinPWMUnsupported
 
+        from dicetable.hardware.buttons import quiet_fallbacks
+
         try:
-            try:
-                self.led = self._rgb(RGBLED, pwm=True)
-            except PinPWMUnsupported:  # on/off colours only, still readable
-                self.pwm = False
-                self.led = self._rgb(RGBLED, pwm=False)
-            if self.buzzer_pin:
-                self.buzzer = Buzzer(self.buzzer_pin, pin_factory=self.pin_factory)
+            with quiet_fallbacks():
+                try:
+                    self.led = self._rgb(RGBLED, pwm=True)
+                except PinPWMUnsupported:  # on/off colours only, still readable
+                    self.pwm = False
+                    self.led = self._rgb(RGBLED, pwm=False)
+                if self.buzzer_pin:
+                    self.buzzer = Buzzer(self.buzzer_pin, pin_factory=self.pin_factory)
         except Exception as error:
             self.close()
             pins = ", ".join(p for p in (*self.pins, self.buzzer_pin) if p)

@@ -276,3 +276,21 @@ def _real_gpio() -> bool:
 def test_the_default_pins_are_claimed_on_a_real_pi():
     with PhaseButtons(button_map({}), ActionQueue()) as buttons:
         assert [b.device.is_pressed for b in buttons.buttons] == [False] * 4  # pulled up
+
+
+@pytest.mark.skipif(_real_gpio(), reason="a real Pi has a pin factory")
+def test_without_any_gpio_library_there_is_one_message_and_no_warnings(
+    monkeypatch: pytest.MonkeyPatch,
+):
+    import warnings
+
+    monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
+    saved, Device.pin_factory = Device.pin_factory, None
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            with pytest.raises(ButtonError, match="not a Raspberry Pi, or no GPIO library"):
+                PhaseButtons(button_map({}), ActionQueue()).open()
+        assert [str(w.message) for w in caught] == []
+    finally:
+        Device.pin_factory = saved
