@@ -29,9 +29,9 @@ import time
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
+from dicetable.hardware import board
 from dicetable.hardware.actions import TableAction
 
 log = logging.getLogger(__name__)
@@ -268,12 +268,7 @@ def _why(error: Exception) -> str:
 def on_a_pi() -> bool:
     """A Raspberry Pi (its device tree says so), or a pin factory forced by the
     environment (``GPIOZERO_PIN_FACTORY=mock`` in tests and CI)."""
-    if os.environ.get("GPIOZERO_PIN_FACTORY"):
-        return True
-    try:
-        return "Raspberry Pi" in Path("/proc/device-tree/model").read_text(errors="replace")
-    except OSError:
-        return False
+    return bool(os.environ.get("GPIOZERO_PIN_FACTORY")) or board.is_raspberry_pi()
 
 
 def open_buttons(settings: Mapping[str, Any] | Any, deliver: Deliver) -> PhaseButtons | None:

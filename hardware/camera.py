@@ -30,6 +30,8 @@ from typing import Any, Protocol, runtime_checkable
 import cv2
 import numpy as np
 
+from dicetable.hardware import board
+
 log = logging.getLogger(__name__)
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp"}
@@ -591,8 +593,10 @@ def open_camera(settings: Mapping[str, Any] | Any) -> FrameSource:
     """The camera the ``[camera]`` settings ask for (not started yet).
 
     ``auto`` takes the Pi camera if picamera2 sees one, else the USB webcam
-    ``device`` if it opens, else the synthetic tray (demo mode). ``none`` raises
-    ``CameraError``: dice are then entered by hand, as after any camera failure.
+    ``device`` if it opens, else the synthetic tray (demo mode) except on a Raspberry
+    Pi, where made-up dice could be taken for real ones. ``none`` (and ``auto`` on a
+    Pi without a camera) raises ``CameraError``: dice are then entered by hand, as
+    after any camera failure.
     """
     section = settings.section("camera") if hasattr(settings, "section") else dict(settings)
     source = str(section.get("source", "auto"))
@@ -604,6 +608,11 @@ def open_camera(settings: Mapping[str, Any] | Any) -> FrameSource:
             source = "picamera2"
         elif device.isdigit() and webcam_present(int(device)):
             source = "opencv"
+        elif board.is_raspberry_pi():  # a real table: never offer made-up dice
+            raise CameraError(
+                "no camera found (no Pi camera, no USB camera at /dev/video"
+                f"{device}); dice are entered by hand"
+            )
         else:
             log.info("no camera found: showing the synthetic tray (demo mode)")
             source = "synthetic"

@@ -159,16 +159,12 @@ def test_settings_choose_the_pins_and_none_means_not_wired(mock_pins):
 
 def test_auto_uses_gpio_only_on_a_pi(mock_pins, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
-    monkeypatch.setattr("dicetable.hardware.buttons.Path.read_text", _raise_oserror)
+    monkeypatch.setattr("dicetable.hardware.board.model", lambda: "")
     assert open_buttons({"source": "auto"}, ActionQueue()) is None
     monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "mock")
     buttons = open_buttons({"source": "auto"}, ActionQueue())
     assert buttons is not None
     buttons.close()
-
-
-def _raise_oserror(*args: Any, **kw: Any) -> str:
-    raise OSError("no device tree")
 
 
 # -- a game with the buttons alone ------------------------------------------------------------
@@ -264,11 +260,10 @@ def test_close_frees_the_pins(mock_pins):
 
 def _real_gpio() -> bool:
     import os
-    from pathlib import Path
 
-    model = Path("/proc/device-tree/model")
-    on_pi = model.exists() and "Raspberry Pi" in model.read_text(errors="replace")
-    return on_pi and os.environ.get("GPIOZERO_PIN_FACTORY", "") != "mock"
+    from dicetable.hardware.board import is_raspberry_pi
+
+    return is_raspberry_pi() and os.environ.get("GPIOZERO_PIN_FACTORY", "") != "mock"
 
 
 @pytest.mark.pi

@@ -321,7 +321,11 @@ def test_open_camera_follows_the_settings(tmp_path: Path, monkeypatch: pytest.Mo
         open_camera({**base, "source": "none"})
     monkeypatch.setattr(cam, "pi_camera_present", lambda: False)
     monkeypatch.setattr(cam, "webcam_present", lambda index: False)
+    monkeypatch.setattr("dicetable.hardware.board.model", lambda: "")
     assert isinstance(open_camera({**base, "source": "auto"}), SyntheticSource)
+    monkeypatch.setattr("dicetable.hardware.board.model", lambda: "Raspberry Pi 5 Model B")
+    with pytest.raises(CameraError, match="no camera found .*entered by hand"):
+        open_camera({**base, "source": "auto"})  # a real table never shows made-up dice
     monkeypatch.setattr(cam, "webcam_present", lambda index: True)
     assert isinstance(open_camera({**base, "source": "auto"}), OpenCVSource)
     monkeypatch.setattr(cam, "pi_camera_present", lambda: True)
