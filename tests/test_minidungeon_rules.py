@@ -552,3 +552,19 @@ def test_rations_evil_alchemy_and_glittering_prizes():
     run(game, game._treasure(mage, gambling=False))
     answer(game, 2)  # 3 gold + 10
     assert game.gold == 13 and "glittering_prizes" not in game.party_cards
+
+
+def test_giving_an_item_costs_both_heroes_a_speed_point():
+    """ "Trading/giving items to a hero in the same square (both heroes spend 1 point
+    each)"."""
+    game = party(("fighter", "mage"))
+    fighter, mage = game.heroes
+    give(game, fighter, "health_potion")
+    fighter.speed_left = mage.speed_left = 3
+    assert "give" in [i for i, _ in game._hero_options(fighter)]
+    run(game, game._do_give(fighter, ""))
+    answer(game, "health_potion")
+    assert option_ids(game) == ["2"]
+    answer(game, "2")
+    assert mage.backpack == ["health_potion"] and not fighter.backpack
+    assert (fighter.speed_left, mage.speed_left) == (2, 2)

@@ -64,6 +64,7 @@ class Room:
     cleared_round: int | None = None
     town_fight: bool = False
     numbers: dict[str, int] = field(default_factory=dict)
+    counted: bool = False
 
 
 class MiniDungeon(Game):
@@ -481,6 +482,8 @@ class MiniDungeon(Game):
             )
         if speed >= 1 and any(self._equippable(hero)):
             options.append(("equip", msg("Change equipment (1 speed)")))
+        if speed >= 1 and hero.items() and self._receivers(hero):
+            options.append(("give", msg("Give an item to a hero on your square (1 speed each)")))
         bribable = [m for m in monsters if self.book.monsters[m.kind].size in ("small", "large")]
         if hero.motivation == "reformed_henchman" and self.gold >= 5 and bribable:
             options.append(("bribe", msg("Bribe a monster on your square to leave (5 gold)")))
@@ -766,7 +769,9 @@ class MiniDungeon(Game):
             self.emit(EventKind.INFO, msg("The town is safe again; the heroes are placed in town."))
             yield from self._town(penalty=False)
             return
-        self.rooms_cleared += 1
+        if not self.room.counted:  # cleared again after Sneak Attack or Not Dead Yet
+            self.room.counted = True
+            self.rooms_cleared += 1
         self.emit(
             EventKind.OBJECTIVE_MET,
             msg("Room {n} is cleared.", n=self.room.number),
@@ -1094,6 +1099,37 @@ class MiniDungeon(Game):
         else:
             self.emit(EventKind.INFO, msg("No room in the backpack for what it would replace."))
         hero.health = min(hero.health, fig.max_health(hero, self.book))
+
+    def _receivers(self, hero: Hero) -> list[Hero]:
+        return [h for h in self.active_heroes() if h is not hero and h.speed_left >= 1]
+
+    def _do_give(self, hero: Hero, _: str) -> Flow:
+        """ "Trading/giving items to a hero in the same square (both heroes spend 1 point
+        each)"; the one who receives takes it where it fits."""
+        item_id = yield from self.choose(
+            msg("{hero}: give which item?", hero=self.hero_name(hero)),
+            [(i, self.item_name(i)) for i in dict.fromkeys(hero.items())],
+        )
+        pick = yield from self.choose(
+            msg("To which hero on {hero}'s square?", hero=self.hero_name(hero)),
+            [(str(h.index), self.hero_name(h)) for h in self._receivers(hero)],
+        )
+        other = self.heroes[int(pick) - 1]
+        item = self.book.items[item_id]
+        if not (fig.can_equip(other, item, self.book) or self._fits_backpack(other, item)):
+            yield from self.confirm(
+                msg(
+                    "{hero} has no room for the {item}.",
+                    hero=self.hero_name(other),
+                    item=msg(item.name),
+                )
+            )
+            return
+        hero.speed_left -= 1
+        other.speed_left -= 1
+        fig.remove(hero, item_id)
+        hero.health = min(hero.health, fig.max_health(hero, self.book))
+        yield from self._give(other, item)
 
     def _do_bribe(self, hero: Hero, _: str) -> Flow:
         monsters = [
@@ -1639,7 +1675,6 @@ class MiniDungeon(Game):
         back.health = min(back.max_health, d3(value))
         self.room.monsters.append(back)
         self.room.cleared_round = None
-        self.rooms_cleared -= 1
         yield from self.confirm(
             msg(
                 "Not Dead Yet: put {monster} back where it fell, with {h} health.",
