@@ -56,8 +56,8 @@ def test_a_hero_attack_is_a_plus_weapon_plus_d6_and_pays_speed_and_bounty():
     fighter.speed_left = 5
     skeleton, _ = in_room(game, 1, "skeleton", "skeleton")
     run(game, game._do_attack(fighter, ""))
-    assert option_ids(game) == [str(m.uid) for m in game.room.monsters]
-    answer(game, str(skeleton.uid))
+    assert option_ids(game) == [f"m{m.uid}" for m in game.room.monsters]
+    answer(game, f"m{skeleton.uid}")
     prompt = game.prompt()
     assert prompt.kind is PromptKind.ROLL and prompt.dice.count == 1 and prompt.dice.profile == "d6"
     assert str(prompt.objective).startswith("4+") and prompt.odds == Fraction(1, 2)
@@ -274,7 +274,7 @@ def test_ambush_ends_the_heroes_turn():
     immediately ends (the heroes retain any unused speed points)"."""
     game = party(("fighter", "mage"))
     while game.prompt().text.text == "Which hero acts now?":
-        answer(game, "1")
+        answer(game, "h1")
     answer(game, "door", 5, 1, None, None)
     assert game.room.trap == "ambush"
     assert game.phase == "monsters"
@@ -292,8 +292,8 @@ def test_melee_monster_moves_then_attacks_with_its_speed():
     (skeleton,) = in_room(game, 1, "skeleton")
     skeleton.speed_left = 4
     run(game, game._policy_melee(skeleton))
-    assert option_ids(game) == ["1", "2"]
-    answer(game, "2")
+    assert option_ids(game) == ["h1", "h2"]
+    answer(game, "h2")
     assert game.prompt().kind is PromptKind.NUMBER and "spear" in str(game.prompt().text)
     answer(game, 1)
     prompt = game.prompt()
@@ -310,7 +310,7 @@ def test_out_of_reach_the_monster_only_moves():
     (zombie,) = in_room(game, 1, "zombie")
     zombie.speed_left = 4
     run(game, game._policy_melee(zombie))
-    answer(game, "1", 9)
+    answer(game, "h1", 9)
     assert game.prompt().kind is PromptKind.CONFIRM
     assert "Move Zombie 1 4 squares towards Fighter 1" in str(game.prompt().text)
 
@@ -321,7 +321,7 @@ def test_ranged_minion_keeps_its_distance_and_pays_two_a_shot():
     (minion,) = in_room(game, 1, "minion")
     minion.speed_left = 5
     run(game, game._policy_ranged(minion))
-    answer(game, "1")
+    answer(game, "h1")
     assert "within range 3" in str(game.prompt().text)
     answer(game, 0)
     assert game.prompt().dice.count == 2  # 5 speed: 2 shots of 2
@@ -338,7 +338,7 @@ def test_the_lich_raises_the_dead_then_drains():
     lich.speed_left = 6
     lich.health = 3
     run(game, game._policy_lich(lich))
-    answer(game, "1", "none", "none")  # the fighter is on its square
+    answer(game, "h1", "none", "none")  # the fighter is on its square
     assert "Soul Drinker on Fighter 1" in str(game.prompt().text)
     answer(game, 6)  # a critical hit: no save (and no speed left to save with)
     assert lich.health == 4 and fighter.health == fig.max_health(fighter, game.book) - 1
@@ -370,7 +370,7 @@ def test_town_healing_shop_selling_and_the_gambling_ban():
     assert "heal:1" not in option_ids(game)
     answer(game, "shop", "sell:1", "sword", "done")
     assert game.gold == 9 and "sword" not in fighter.hands
-    answer(game, "gamble", "2", 6)  # the thief: 6 + 1 = 7
+    answer(game, "gamble", "h2", 6)  # the thief: 6 + 1 = 7
     assert game.banned and game.gold == 4
     assert "gamble" not in option_ids(game)
     answer(game, "leave", None)
@@ -505,7 +505,7 @@ def test_fire_demon_vortex_pulls_heroes_then_sweeps():
     answer(game, Input.roll(6, 1))
     assert "Move Fighter 1 1 square closer" in str(game.prompt().text)
     health = fighter.health
-    answer(game, None, "1", 0, "2", str(zombie.uid))  # each list ends when all are picked
+    answer(game, None, "h1", 0, "h2", f"m{zombie.uid}")  # each list ends when all are picked
     assert game.prompt().dice.count == 3  # 5 - 2 (vortex) speed left, 1 an attack
     answer(game, Input.roll(6, 1, 1))
     assert fighter.health == health - 1 and mage.health == fig.max_health(mage, game.book) - 1
@@ -564,7 +564,7 @@ def test_giving_an_item_costs_both_heroes_a_speed_point():
     assert "give" in [i for i, _ in game._hero_options(fighter)]
     run(game, game._do_give(fighter, ""))
     answer(game, "health_potion")
-    assert option_ids(game) == ["2"]
-    answer(game, "2")
+    assert option_ids(game) == ["h2"]
+    answer(game, "h2")
     assert mage.backpack == ["health_potion"] and not fighter.backpack
     assert (fighter.speed_left, mage.speed_left) == (2, 2)

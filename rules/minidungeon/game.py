@@ -407,9 +407,9 @@ class MiniDungeon(Game):
             if len(waiting) > 1:
                 pick = yield from self.choose(
                     msg("Which hero acts now?"),
-                    [(str(h.index), self.hero_name(h)) for h in waiting],
+                    [(f"h{h.index}", self.hero_name(h)) for h in waiting],
                 )
-                hero = next(h for h in waiting if str(h.index) == pick)
+                hero = next(h for h in waiting if f"h{h.index}" == pick)
             yield from self._hero_turn(hero)
             hero.acted = True
         if self.room.trap == "ambush_now":
@@ -594,13 +594,13 @@ class MiniDungeon(Game):
             text,
             [
                 (
-                    str(m.uid),
+                    f"m{m.uid}",
                     msg("{name} (H {h}, T {t})", name=self.mon_name(m), h=m.health, t=m.toughness),
                 )
                 for m in monsters
             ],
         )
-        return next(m for m in monsters if str(m.uid) == pick)
+        return next(m for m in monsters if f"m{m.uid}" == pick)
 
     def _hero_attack_profile(self, hero: Hero, target: Monster, bonus: int, crit_on: int) -> Attack:
         strength = fig.attack_value(hero, self.book) + bonus
@@ -844,9 +844,9 @@ class MiniDungeon(Game):
                 "Aura of Defense: which other heroes are in or next to {hero}'s square?",
                 hero=self.hero_name(hero),
             ),
-            [(str(h.index), self.hero_name(h)) for h in others],
+            [(f"h{h.index}", self.hero_name(h)) for h in others],
         )
-        for h in [hero, *(h for h in others if str(h.index) in picked)]:
+        for h in [hero, *(h for h in others if f"h{h.index}" in picked)]:
             h.aura = True
         self.emit(EventKind.INFO, msg("Aura of Defense: +1 to their saves this round."))
         return True
@@ -905,9 +905,9 @@ class MiniDungeon(Game):
     def _spell_healing(self, hero: Hero, bonus: int) -> Flow:
         pick = yield from self.choose(
             msg("Healing: which hero within range 2?"),
-            [(str(h.index), self.hero_name(h)) for h in self.active_heroes()],
+            [(f"h{h.index}", self.hero_name(h)) for h in self.active_heroes()],
         )
-        patient = next(h for h in self.heroes if str(h.index) == pick)
+        patient = next(h for h in self.heroes if f"h{h.index}" == pick)
         won = yield from self._spell_roll(
             hero,
             msg("Healing {hero}: roll a D6 against their toughness.", hero=self.hero_name(patient)),
@@ -928,11 +928,11 @@ class MiniDungeon(Game):
             pick = yield from self.choose(
                 msg("Mage Blast: a second monster on the same or a next square?"),
                 [
-                    *((str(m.uid), self.mon_name(m)) for m in others),
+                    *((f"m{m.uid}", self.mon_name(m)) for m in others),
                     ("none", msg("No second monster")),
                 ],
             )
-            targets += [m for m in others if str(m.uid) == pick]
+            targets += [m for m in others if f"m{m.uid}" == pick]
         any_hit = False
         for target in targets:
             if target not in self.room.monsters:
@@ -958,18 +958,18 @@ class MiniDungeon(Game):
     def _spell_time_warp(self, hero: Hero, bonus: int) -> Flow:
         heroes = yield from self.pick_many(
             msg("Time Warp: which other heroes share {hero}'s square?", hero=self.hero_name(hero)),
-            [(str(h.index), self.hero_name(h)) for h in self.active_heroes() if h is not hero],
+            [(f"h{h.index}", self.hero_name(h)) for h in self.active_heroes() if h is not hero],
         )
         monsters = yield from self.pick_many(
             msg("Time Warp: which monsters share {hero}'s square?", hero=self.hero_name(hero)),
-            [(str(m.uid), self.mon_name(m)) for m in self.room.monsters],
+            [(f"m{m.uid}", self.mon_name(m)) for m in self.room.monsters],
         )
         hero.speed_left = 0
         for h in self.heroes:
-            if str(h.index) in heroes:
+            if f"h{h.index}" in heroes:
                 h.speed_left = 0
         for m in self.room.monsters:
-            if str(m.uid) in monsters:
+            if f"m{m.uid}" in monsters:
                 m.speed_left = 0
                 m.warped = True
         self.emit(
@@ -1112,9 +1112,9 @@ class MiniDungeon(Game):
         )
         pick = yield from self.choose(
             msg("To which hero on {hero}'s square?", hero=self.hero_name(hero)),
-            [(str(h.index), self.hero_name(h)) for h in self._receivers(hero)],
+            [(f"h{h.index}", self.hero_name(h)) for h in self._receivers(hero)],
         )
-        other = self.heroes[int(pick) - 1]
+        other = self.heroes[int(pick[1:]) - 1]
         item = self.book.items[item_id]
         if not (fig.can_equip(other, item, self.book) or self._fits_backpack(other, item)):
             yield from self.confirm(
@@ -1717,10 +1717,10 @@ class MiniDungeon(Game):
             return heroes[0]
         pick = yield from self.choose(
             msg("Which hero is nearest to {monster}?", monster=self.mon_name(monster)),
-            [(str(h.index), self.hero_name(h)) for h in heroes],
+            [(f"h{h.index}", self.hero_name(h)) for h in heroes],
             Actor.TABLE,
         )
-        return next(h for h in heroes if str(h.index) == pick)
+        return next(h for h in heroes if f"h{h.index}" == pick)
 
     def _policy_melee(self, monster: Monster) -> Flow:
         """Move towards the nearest hero, stop on their square, attack until the
@@ -1902,15 +1902,15 @@ class MiniDungeon(Game):
             return
         others = yield from self.pick_many(
             msg("Sweep: which other heroes are on that square?"),
-            [(str(h.index), self.hero_name(h)) for h in heroes if h is not target],
+            [(f"h{h.index}", self.hero_name(h)) for h in heroes if h is not target],
         )
         friends = yield from self.pick_many(
             msg("Sweep: which monsters are on that square?"),
-            [(str(m.uid), self.mon_name(m)) for m in self.room.monsters if m is not monster],
+            [(f"m{m.uid}", self.mon_name(m)) for m in self.room.monsters if m is not monster],
         )
         attacks = min(self.book.base["max_attacks"], monster.speed_left)
         monster.speed_left -= attacks
-        victims = [target, *(h for h in heroes if str(h.index) in others)]
+        victims = [target, *(h for h in heroes if f"h{h.index}" in others)]
         values = yield from self.roll(
             msg(
                 "Fly the Fire Demon {n} squares to {hero}. Sweep: roll {k} dice, each attack "
@@ -1926,7 +1926,7 @@ class MiniDungeon(Game):
             for hero in victims:
                 if not hero.wounded and not self.winner:
                     yield from self._monster_strike(monster, hero, value, ranged=False)
-            for other in [m for m in self.room.monsters if str(m.uid) in friends]:
+            for other in [m for m in self.room.monsters if f"m{m.uid}" in friends]:
                 hit, crit = Attack(monster.attack, other.toughness).resolve(value)
                 if hit:
                     yield from self._hit_monster(other, 1, crit, None)
@@ -1938,19 +1938,19 @@ class MiniDungeon(Game):
         attacks = 0
         close = yield from self.pick_many(
             msg("Which heroes are on the Lich's square?"),
-            [(str(h.index), self.hero_name(h)) for h in self.active_heroes()],
+            [(f"h{h.index}", self.hero_name(h)) for h in self.active_heroes()],
         )
         in_range = yield from self.pick_many(
             msg("Which other heroes are within 3 squares of the Lich, in line of sight?"),
             [
-                (str(h.index), self.hero_name(h))
+                (f"h{h.index}", self.hero_name(h))
                 for h in self.active_heroes()
-                if str(h.index) not in close
+                if f"h{h.index}" not in close
             ],
         )
         while monster.speed_left >= 2 and not self.winner and monster in self.room.monsters:
-            near = [h for h in self.active_heroes() if str(h.index) in close]
-            reach = [h for h in self.active_heroes() if str(h.index) in (*close, *in_range)]
+            near = [h for h in self.active_heroes() if f"h{h.index}" in close]
+            reach = [h for h in self.active_heroes() if f"h{h.index}" in (*close, *in_range)]
             zombies = sum(1 for m in self.room.monsters if m.kind == "zombie")
             can_attack = attacks < self.book.base["max_attacks"]
             monster.speed_left -= 2
@@ -2015,12 +2015,12 @@ class MiniDungeon(Game):
                     hero=self.hero_name(first),
                 ),
                 [
-                    *((str(h.index), self.hero_name(h)) for h in others),
+                    *((f"h{h.index}", self.hero_name(h)) for h in others),
                     ("none", msg("No one")),
                 ],
                 Actor.TABLE,
             )
-            targets += [h for h in others if str(h.index) == pick]
+            targets += [h for h in others if f"h{h.index}" == pick]
         names = ", ".join(str(self.hero_name(h)) for h in targets)
         text = msg(
             "Mage Blast on {heroes}: roll {k} dice for the Lich, in that order.",
@@ -2152,9 +2152,9 @@ class MiniDungeon(Game):
         if len(self.heroes) == 1:
             return self.heroes[0]
         pick = yield from self.choose(
-            text, [(str(h.index), self.hero_name(h)) for h in self.heroes]
+            text, [(f"h{h.index}", self.hero_name(h)) for h in self.heroes]
         )
-        return self.heroes[int(pick) - 1]
+        return self.heroes[int(pick[1:]) - 1]
 
     def _free_item(self) -> Flow:
         self.free_item = False
