@@ -131,6 +131,7 @@ if $on_pi && ! "$venv/bin/python" -c "import picamera2" 2>/dev/null; then
       "the app will use a USB camera or typed dice"
 fi
 install -m 0644 "$source_dir/README.md" "$opt/README.md"
+install -m 0755 "$source_dir/systemd/dicetable-kiosk" "$opt/dicetable-kiosk"
 
 # 5. settings: made once, never overwritten --------------------------------------------------
 install -d -m 0755 "$etc" "$(dirname "$env_file")"

@@ -121,7 +121,7 @@ def test_data_and_settings_are_where_the_installer_and_backups_expect():
     assert unit["StateDirectory"] == ["dicetable"]
     assert env["DICETABLE_DATA"] == "%S/dicetable"  # /var/lib/dicetable
     assert env["DICETABLE_CONFIG"] == "%E/dicetable/config.toml"  # /etc/dicetable
-    assert unit["ExecStart"] == ["/opt/dicetable/venv/bin/dicetable run"]
+    assert unit["ExecStart"] == ["/opt/dicetable/dicetable-kiosk"]
     assert unit["EnvironmentFile"] == ["-/etc/default/dicetable"]
 
 
@@ -137,3 +137,41 @@ def test_groups_for_display_touch_camera_gpio_and_serial():
 def test_environment_example_only_sets_variables():
     for line in (SYSTEMD / "dicetable.env.example").read_text().splitlines():
         assert not line or line.startswith("#") or re.fullmatch(r"[A-Z_][A-Z0-9_]*=\S*", line)
+
+
+@pytest.mark.parametrize(
+    ("connectors", "index"),
+    [
+        ({"card1-HDMI-A-1": "connected", "card2-DSI-1": "connected"}, "2"),  # Pi 5 + DSI
+        ({"card1-HDMI-A-1": "disconnected", "card1-HDMI-A-2": "connected"}, "1"),
+        ({"card1-HDMI-A-1": "disconnected"}, None),
+    ],
+)
+def test_the_kiosk_starts_the_app_on_the_card_with_the_display(
+    tmp_path: Path, connectors: dict[str, str], index: str | None
+):
+    for name, status in connectors.items():
+        (tmp_path / "class/drm" / name).mkdir(parents=True)
+        (tmp_path / "class/drm" / name / "status").write_text(status + "\n")
+    fake_app = tmp_path / "dicetable"
+    fake_app.write_text('#!/bin/sh\necho "args=$* index=${SDL_KMSDRM_DEVICE_INDEX:-unset}"\n')
+    fake_app.chmod(0o755)
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "DICETABLE_SYSFS": str(tmp_path),
+        "DICETABLE_BIN": str(fake_app),
+    }
+    result = subprocess.run(
+        [str(SYSTEMD / "dicetable-kiosk")], env=env, capture_output=True, text=True, timeout=10
+    )
+    assert result.stdout.strip() == f"args=run index={index or 'unset'}"
+    if index is None:
+        assert "no display reports itself connected" in result.stderr
+    kept = subprocess.run(
+        [str(SYSTEMD / "dicetable-kiosk")],
+        env=env | {"SDL_KMSDRM_DEVICE_INDEX": "7"},
+        capture_output=True,
+        text=True,
+        timeout=10,
+    )
+    assert kept.stdout.strip() == "args=run index=7"  # /etc/default/dicetable wins

@@ -73,6 +73,7 @@ def test_install_twice_then_uninstall_keeps_the_games(root: Path):
         SYSTEMD / "dicetable.env.example"
     ).read_text()
     assert (root / "opt/dicetable/README.md").exists()  # the unit's Documentation=
+    assert os.access(root / "opt/dicetable/dicetable-kiosk", os.X_OK)  # the unit's ExecStart=
 
     admin(root, "play", "dice-tray", "--seed", "5")
     config.write_text(config.read_text() + "# the table's own setting\n")
