@@ -13,9 +13,10 @@ seconds, so contact chatter, during a press or at its end, never makes two press
 **Threads.** gpiozero calls back on its own threads (lgpio's callback thread, the
 caller of ``drive_low`` for mock pins) and the hold and release timers run on timer
 threads. Actions leave only through the caller's ``deliver(action)``, which must be
-thread-safe: the Kivy app passes one that schedules the action on its own thread
-(``Clock.schedule_once``); ``ActionQueue`` serves apps without an event loop and
-tests. Nothing here ever touches a widget.
+thread-safe and must not block: the Kivy app passes one that schedules the action on
+its own thread (``Clock.schedule_once``) or hands it to the table thread
+(``Runtime.act``); ``ActionQueue`` serves apps without an event loop and tests.
+Nothing here ever touches a widget.
 """
 
 from __future__ import annotations
@@ -130,19 +131,18 @@ class _Debounced:
             self.release_timer = self._timer(self.owner.debounce, self._confirm_release)
 
     def _confirm_release(self) -> None:
-        action = None
         with self.lock:
             self.release_timer = None
             if self.closed or not self.pressed or self.device.is_pressed:
                 return
-            self.pressed = False
             if self.hold_timer is not None:
                 self.hold_timer.cancel()
                 self.hold_timer = None
             if self.spec.hold is not None and not self.held:
-                action = self.spec.press
-        if action is not None:
-            self.owner.deliver(action)
+                # delivered before the button counts as up, so that a press of another
+                # button that follows can never overtake it
+                self.owner.deliver(self.spec.press)
+            self.pressed = False
 
     def _on_hold(self) -> None:
         with self.lock:

@@ -2,7 +2,7 @@
 
 For a table without an LED ring, or in addition to it: the LED takes the turn's
 colour (player blue, boss red, table warm white), blinks amber while dice roll and
-breathes nothing when idle; the buzzer beeps once when dice are read, twice for an
+glows faintly teal when no game is on; the buzzer beeps once when dice are read, twice for an
 objective met, long for one missed, three times fast for damage. gpiozero runs the
 blinks and beeps on its own background threads, so a change never blocks the table.
 """

@@ -61,11 +61,20 @@ def table(mock_pins):
         yield buttons, pins, actions
 
 
-def _press(pin, seconds: float = 0.03) -> None:
-    pin.drive_low()  # pulled up: pressed is low
+def _press(table, name: str, seconds: float = 0.03) -> None:
+    """Press and release a button, then wait until the release has been taken (the
+    debounce timer), so the next press is a new one even on a busy machine."""
+    buttons, pins, _actions = table
+    pins[name].drive_low()  # pulled up: pressed is low
     time.sleep(seconds)
-    pin.drive_high()
-    time.sleep(DEBOUNCE * 3)  # let the release settle
+    pins[name].drive_high()
+    _settled(buttons)
+
+
+def _settled(buttons: PhaseButtons, timeout: float = 2.0) -> None:
+    deadline = time.monotonic() + timeout
+    while any(b.pressed for b in buttons.buttons) and time.monotonic() < deadline:
+        time.sleep(0.002)
 
 
 def test_a_press_delivers_its_action_at_once(table):
@@ -74,7 +83,7 @@ def test_a_press_delivers_its_action_at_once(table):
     assert actions.drain() == [TableAction.CONFIRM]  # on the edge, before the release
     pins["confirm"].drive_high()
     for name, action in (("next", TableAction.NEXT), ("menu", TableAction.MENU)):
-        _press(pins[name])
+        _press(table, name)
         assert actions.drain() == [action]
 
 
@@ -91,9 +100,10 @@ def test_bounce_on_press_and_release_counts_once(table):
         pin.drive_high()
         pin.drive_low()
     pin.drive_high()
-    time.sleep(DEBOUNCE * 4)
+    _settled(table[0])
+    time.sleep(DEBOUNCE * 2)
     assert actions.drain() == [TableAction.NEXT]
-    _press(pin)
+    _press(table, "next")
     assert actions.drain() == [TableAction.NEXT]  # the next real press still counts
 
 
@@ -107,9 +117,9 @@ def test_a_hold_on_back_undoes_and_its_release_does_nothing_more(table):
 
 
 def test_a_release_during_the_hold_is_a_plain_back(table):
-    _buttons, pins, actions = table
-    _press(pins["back"], seconds=HOLD / 3)
-    assert actions.drain() == [TableAction.BACK]
+    _buttons, _pins, actions = table
+    _press(table, "back", seconds=HOLD / 3)
+    assert actions.get(timeout=2) is TableAction.BACK
     time.sleep(HOLD)
     assert actions.drain() == []  # the hold timer was cancelled
 
@@ -214,11 +224,11 @@ def test_a_choose_and_confirm_flow_is_played_with_buttons_alone(
     session = TableSession.start(Store.in_dir(isolated_data), "test-quest", seed=1)
     controller = Controller(session)
     for name in ("next", "next", "back", "next", "confirm"):  # knight -> rogue -> mage
-        _press(pins[name])
+        _press(table, name)
     _ui_thread(controller, actions)
     assert session.view()["log"] == ["mage"]
     for name in ("next", "next", "confirm"):  # party of 3
-        _press(pins[name])
+        _press(table, name)
     _ui_thread(controller, actions)
     assert session.view()["log"] == ["mage", 3]
     pins["back"].drive_low()  # hold: undo the party size
@@ -227,7 +237,7 @@ def test_a_choose_and_confirm_flow_is_played_with_buttons_alone(
     controller.act(TableAction.UNDO)
     assert session.view()["log"] == ["mage"]
     for name in ("next", "confirm", "confirm"):  # party of 2, then the instruction
-        _press(pins[name])
+        _press(table, name)
     _ui_thread(controller, actions)
     assert session.view()["log"] == ["mage", 2, "ok"]
     assert session.prompt().kind is PromptKind.OVER
@@ -240,7 +250,7 @@ def test_the_dice_tray_is_played_with_the_confirm_button(table, isolated_data):
     controller = Controller(session)
     for values in ((3, 4, 5), (6, 6)):
         controller.offer_dice(tuple(Die(v, str(v)) for v in values))  # from vision
-        _press(pins["confirm"])
+        _press(table, "confirm")
         _ui_thread(controller, actions)
     assert [list(r) for r in session.view()["history"]] == [[3, 4, 5], [6, 6]]
     pins["back"].drive_low()
