@@ -86,7 +86,9 @@ def test_unplugging_is_logged_once_and_the_ring_comes_back(
         started = time.monotonic()
         for actor in ("boss", "player", "boss"):  # the game goes on meanwhile
             ring.show(Lights(actor=actor))
-        assert time.monotonic() - started < 0.05  # show() never waits on the ring
+        assert (
+            time.monotonic() - started < 0.2
+        )  # show() never waits on the ring (1 s write timeout)
         time.sleep(0.5)
         lost = [r for r in caplog.records if "lost" in r.getMessage()]
         assert len(lost) == 1
