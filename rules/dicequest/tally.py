@@ -9,11 +9,13 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from dicetable.rules.dicequest.data import Card, DiceFaces, Requirement
 
 BLOCKED_SHIELD = "shield*"  # a Shield already used to block a wound
 THREAT = "threat:"  # requirements made from a Threat token's symbols
+ODDS_BUDGET = 20_000  # states x faces per die: ~0.1 s here (benchmarks/dicequest_bench.py)
 
 
 @dataclass
@@ -156,26 +158,59 @@ def roll_odds(
     kept: Mapping[str, int],
     rolling: Sequence[str],
     faces: DiceFaces,
-) -> Fraction:
+) -> Fraction | None:
     """Exact chance that rolling dice of these colours, with ``kept`` symbols already
-    in the result, meets every requirement. Symbol counts are capped at what the
-    requirements could use, so the distribution stays small."""
-    names = sorted({a for r in require for a in r.accepts})
+    in the result, meets every requirement.
+
+    Symbol counts are capped at what the requirements could use (more never hurts),
+    outcomes are counted as whole numbers and divided once at the end, and the
+    answer is cached: a prompt is asked for again and again while the table thinks.
+    None when the distribution would be too big to count quickly on a Pi (many dice
+    for many kinds of symbols): no odds rather than a frozen screen.
+    """
+    names = tuple(sorted({a for r in require for a in r.accepts}))
     if not names:
         return Fraction(1)
-    cap = {s: sum(r.count for r in require if s in r.accepts) for s in names}
-    start = tuple(min(kept.get(s, 0), cap[s]) for s in names)
-    dist: dict[tuple[int, ...], Fraction] = {start: Fraction(1)}
-    for color in rolling:
-        sides = faces.colors[color]
-        nxt: dict[tuple[int, ...], Fraction] = {}
-        for state, p in dist.items():
-            for face in sides:
-                shown = Counter(faces.symbols(face))
-                new = tuple(min(n + shown[s], cap[s]) for s, n in zip(names, state, strict=True))
-                nxt[new] = nxt.get(new, Fraction(0)) + p / len(sides)
-        dist = nxt
-    return sum(
-        (p for state, p in dist.items() if succeeds(require, dict(zip(names, state, strict=True)))),
-        Fraction(0),
+    start = tuple(kept.get(s, 0) for s in names)
+    wanted = tuple((r.count, tuple(names.index(a) for a in r.accepts)) for r in require)
+    sides = tuple(
+        tuple(tuple(Counter(faces.symbols(face))[s] for s in names) for face in faces.colors[c])
+        for c in sorted(rolling)
     )
+    return _odds(wanted, start, sides)
+
+
+@lru_cache(maxsize=256)
+def _odds(
+    wanted: tuple[tuple[int, tuple[int, ...]], ...],
+    start: tuple[int, ...],
+    sides: tuple[tuple[tuple[int, ...], ...], ...],
+) -> Fraction | None:
+    cap = [sum(count for count, accepts in wanted if i in accepts) for i in range(len(start))]
+    first = tuple(min(n, c) for n, c in zip(start, cap, strict=True))
+    ways: dict[tuple[int, ...], int] = {first: 1}
+    total = 1
+    for die in sides:
+        total *= len(die)
+        faces = Counter(die)  # a face printed twice is one branch counted twice
+        nxt: dict[tuple[int, ...], int] = {}
+        if len(ways) * len(faces) > ODDS_BUDGET:
+            return None
+        for state, n in ways.items():
+            for shown, times in faces.items():
+                new = tuple(min(a + b, c) for a, b, c in zip(state, shown, cap, strict=True))
+                nxt[new] = nxt.get(new, 0) + n * times
+        ways = nxt
+    # Hall's condition: every set of requirements finds enough symbols that one of
+    # them accepts (the max-flow feasibility test, cheap for a handful of needs)
+    cuts = []
+    for subset in range(1, 1 << len(wanted)):
+        chosen = [wanted[i] for i in range(len(wanted)) if subset >> i & 1]
+        symbols = sorted({s for _, accepts in chosen for s in accepts})
+        cuts.append((sum(count for count, _ in chosen), symbols))
+    good = sum(
+        n
+        for state, n in ways.items()
+        if all(sum(state[s] for s in symbols) >= needed for needed, symbols in cuts)
+    )
+    return Fraction(good, total)
