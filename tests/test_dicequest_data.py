@@ -5,12 +5,15 @@ Phase and Cards", "Wound Step"; data/README.md for the schema)."""
 from __future__ import annotations
 
 import ast
+import itertools
 import tomllib
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dicetable.device.i18n import catalogue
 from dicetable.rules.dicequest import game as game_module
@@ -190,3 +193,31 @@ def test_spanish_covers_every_message_and_data_text():
     wanted |= set(dice.faces) | set(dice.colors) | {"success", "nothing", "none", "no dice"}
     assert len(wanted) > 200
     assert sorted(wanted - set(spanish)) == []
+
+
+GENERIC4 = ("sword", "arrow", "wand", "shield")
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    needs=st.lists(
+        st.tuples(st.integers(1, 3), st.sets(st.sampled_from((*GENERIC4, "rune")), min_size=1)),
+        min_size=1,
+        max_size=3,
+    ),
+    pool=st.lists(st.sampled_from(COLORS), min_size=0, max_size=3),
+    kept=st.dictionaries(st.sampled_from(GENERIC4), st.integers(0, 2)),
+)
+def test_roll_odds_agree_with_counting_every_roll(needs, pool, kept):
+    """The fast odds (Hall's condition on capped counts) equal enumerating every roll
+    and checking it with the matching used for the Reward Step."""
+    require = [Requirement(f"r{i}", n, tuple(sorted(a))) for i, (n, a) in enumerate(needs)]
+    dice = default_dice()
+    hits = 0
+    rolls = list(itertools.product(*(dice.colors[c] for c in pool)))
+    for roll in rolls:
+        symbols = Counter(kept)
+        for face in roll:
+            symbols.update(dice.symbols(face))
+        hits += not any(missing(require, symbols))
+    assert roll_odds(require, kept, pool, dice) == Fraction(hits, len(rolls))
