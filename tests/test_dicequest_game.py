@@ -277,3 +277,22 @@ def test_the_terminal_speaks_spanish(isolated_data: Path, tmp_path: Path, capsys
     assert "Resultado: 1 flecha, 2 espada. Falta: 1 varita." in out
     assert "Invocatormentas se cumple: toma 2 de Oro; 3 PV en la Zona de Logros." in out
     assert "¡Todos los jugadores ganan!" in out
+
+
+def test_threat_on_quests_moves_to_the_adventure_unless_the_quest_succeeds():
+    """Threat on Quests: "a limit of 1 Threat per Quest ... it will be moved to your
+    next Adventure when it's time to attempt it ... If you succeed at a Quest,
+    discard the Threat token on it"."""
+    catalogue = ACT1 + '[[quest]]\nid = "q2"\nname = "Rats"\nact = 1\nparty = [0, 1]\n'
+    game = Dicequest(2, {"catalogue": catalogue})
+    answer(game, "coop", "1", "practice", "a1", "threaten", "stormcaller")
+    assert list(game.quest_threat) == ["stormcaller"]
+    answer(game, "threaten")
+    assert [o.id for o in game.prompt().options] == ["q2", "back"]  # 1 per Quest
+    answer(game, "q2")
+    events = answer(game, "quest", "q2", "roll")  # Rats needs nothing: it succeeds
+    assert any(e.kind == "threat_discarded" for e in events)
+    assert list(game.quest_threat) == ["stormcaller"]
+    before = len(game.adventure_tokens)
+    play_playtime_rounds(game, 3)
+    assert len(game.adventure_tokens) == before + 1 and game.quest_threat == {}

@@ -175,6 +175,7 @@ class Dicequest(Game):
         self.act3_tokens: list[tuple[str, ...]] = []  # waiting for the Act III Adventure
         self.threat: ThreatCard | None = None
         self.quest_gold: Counter[str] = Counter()
+        self.quest_threat: dict[str, tuple[str, ...]] = {}  # Threat on Quests (co-op)
         self.completed: set[str] = set()
         self.attempt: Attempt | None = None
         self.adventure_scores: dict[int, int | None] = {}  # player -> score, None: failed
@@ -318,6 +319,20 @@ class Dicequest(Game):
                 {"round": self.round, "adventure": self.round in ADVENTURE_ROUNDS},
             )
         ]
+        moved = [t for _, t in sorted(self.quest_threat.items())]
+        if self.round in ADVENTURE_ROUNDS and moved:  # Threat on Quests joins the Adventure
+            self.quest_threat = {}
+            self.adventure_tokens.extend(moved)
+            self.threat_placed += len(moved)
+            events.append(
+                Event(
+                    "threat_token",
+                    msg(
+                        "The Threat on the Quests moves to the Adventure: {tokens}.",
+                        tokens=tokens_text(moved),
+                    ),
+                )
+            )
         if self.mode == "coop" and self.difficulty != "practice":
             self.stage = "threat"
             self.threat = self.threat_deck.pop(0)
@@ -388,6 +403,10 @@ class Dicequest(Game):
                 options.append(Option("level", msg("Pay 3 Gold: level up an Apprentice Hero")))
             if any(h.light for h in player.heroes):
                 options.append(Option("heal", msg("Pay 3 Gold: remove 1 Light Wound")))
+        if self.mode == "coop" and self._threatenable():
+            options.append(
+                Option("threaten", msg("Adventure ability: put a Threat token on a Quest"))
+            )
         options.append(Option("quest", msg("Go to the Quest Phase")))
         return self._choose(
             msg(
@@ -403,6 +422,45 @@ class Dicequest(Game):
             return []
         self.stage = answer.choice
         return []
+
+    def _threatenable(self) -> list[Card]:
+        """Quests on the board without Threat: "a limit of 1 Threat per Quest"."""
+        return [
+            c
+            for c in self._all_cards()
+            if not c.is_adventure
+            and c.act == self.act
+            and c.id not in self.completed
+            and c.id not in self.quest_threat
+        ]
+
+    def _prompt_threaten(self) -> Prompt:
+        options = [Option(c.id, card_title(c)) for c in self._threatenable()]
+        return self._choose(
+            msg("Which Quest gets a Threat token (an Adventure's ability)?"),
+            [*options, Option("back", msg("Back"))],
+            Actor.BOSS,
+        )
+
+    def _apply_threaten(self, answer: Input) -> list[Event]:
+        self.stage = "tavern"
+        if answer.choice == "back":
+            return []
+        token = self._draw_token()
+        self.quest_threat[answer.choice] = token
+        card = self.cards[answer.choice]
+        return [
+            Event(
+                "threat_token",
+                msg(
+                    "Threat token {token} on {name}: it joins the next Adventure unless the "
+                    "Quest succeeds.",
+                    token=token_text(token),
+                    name=card_title(card),
+                ),
+                {"quest": card.id, "token": list(token)},
+            )
+        ]
 
     def _prompt_recruit(self) -> Prompt:
         legendary = self.act >= 3  # "Unlocking Legendary Heroes" after Act II
@@ -1318,6 +1376,14 @@ class Dicequest(Game):
                     {"vp": vp, "gold": gold + rewards.get("gold", 0)},
                 )
             )
+            if card.id in self.quest_threat:
+                token = self.quest_threat.pop(card.id)
+                events.append(
+                    Event(
+                        "threat_discarded",
+                        msg("Threat token {token} discarded.", token=token_text(token)),
+                    )
+                )
             if card.act:
                 events.append(
                     Event(
@@ -1732,6 +1798,14 @@ class Dicequest(Game):
                     [
                         "Gold on Quests",
                         ", ".join(f"{k}: {v}" for k, v in sorted(self.quest_gold.items()))
+                        or "none",
+                    ],
+                    [
+                        "Threat on Quests",
+                        "; ".join(
+                            f"{self.cards[k].name}: {token_text(t)}"
+                            for k, t in sorted(self.quest_threat.items())
+                        )
                         or "none",
                     ],
                     ["Board actions", "; ".join(self._board_actions()) or "none yet"],
