@@ -755,6 +755,7 @@ def test_a_six_sided_loot_die_is_read_from_the_tray_and_rows_looked_up(monkeypat
     }
     real = data.load
     monkeypatch.setattr(data, "load", lambda name: transcribed if name == "t.toml" else real(name))
+
     class Table(StepGame):
         id, title = "t", "t"
 
@@ -821,6 +822,7 @@ def test_random_minion_rushes_keep_the_tree_rules(data):
     for _ in range(200):
         prompt = game.prompt()
         if prompt.kind is PromptKind.OVER:
+            assert game.over and game.result() is not None  # never over by accident
             break
         if prompt.kind is PromptKind.CHOOSE:
             answer = Input.choose(data.draw(st.sampled_from([o.id for o in prompt.options])))
