@@ -266,6 +266,8 @@ def test_feather_plus_or_minus_one_costs_two():
 
 
 def test_no_plus_past_six_or_minus_below_one():
+    """Feather: "Increase or decrease the value of the Nevermore Die Roll by 1" (a die
+    shows 1 to 6, so a 6 can only go down)."""
     game = table()
     nevermore_on_opponent(game, feathers=2)
     play(game, "turn", "opponent-1", "6")
@@ -366,6 +368,7 @@ def test_hex_is_unique_and_not_transferable():
 
 
 def test_wrong_answers_change_nothing():
+    """core contract: a refused answer leaves the state as it was."""
     game = table()
     before = game.view()
     with pytest.raises(InvalidInput):
@@ -374,6 +377,7 @@ def test_wrong_answers_change_nothing():
 
 
 def test_data_errors_name_the_entry_and_field():
+    """Brief: data validated on load, the error naming file, entry and field."""
     with pytest.raises(RavenessDataError, match=r"outcome #1: field 'effect'"):
         parse_rules({"feather_cost": {}, "outcome": [{"roll": 1, "effect": "fly"}]})
 
@@ -387,6 +391,7 @@ def test_the_script_plays_to_the_end(capsys):
 
 
 def test_every_message_has_a_spanish_translation():
+    """Brief: Spanish for every message in ``rules/raveness/i18n/es.toml``."""
     import ast
 
     spanish = catalogue("es")
@@ -405,6 +410,7 @@ def test_every_message_has_a_spanish_translation():
 
 
 def test_rulebook_quotes_are_in_the_seed(shared_dir: Path):
+    """The quotes these tests check are the rulebook's own."""
     text = (shared_dir / RULEBOOK).read_text()
     for quote in (
         "Stack limit: 5",

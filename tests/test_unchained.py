@@ -472,6 +472,8 @@ def test_loot_table_rows_are_looked_up():
 
 
 def test_wrong_answers_change_nothing():
+    """core contract: a refused answer leaves the state as it was (e.g. "If You Defeat
+    the Minion" is not offered while no Minion is engaged)."""
     game = one_shot("monk", "paladin")
     through_setup(game)
     before = game.view()
@@ -691,6 +693,7 @@ def test_random_one_shots_end_and_replay_identically(data):
 
 
 def test_data_errors_name_file_entry_and_field(monkeypatch):
+    """Brief: data validated on load, the error naming file, entry and field."""
     from dicetable.rules.unchained import data
 
     monkeypatch.setattr(data, "load", lambda name: {"heroes": ["A", "A"]})
@@ -773,6 +776,7 @@ def test_a_six_sided_loot_die_is_read_from_the_tray_and_rows_looked_up(monkeypat
 
 
 def test_loot_table_rows_must_not_overlap(monkeypatch):
+    """Brief: data validated on load, the error naming file, entry and field."""
     from dicetable.rules.unchained import data, loot
 
     bad = {
@@ -809,6 +813,13 @@ def test_every_mode_survives_a_power_cut_and_undo(script: Path, tmp_path: Path):
             assert json.dumps(session.view(), sort_keys=True) == shown
     assert session.game.is_over
     assert store.saved_game(session.id).over
+    result = session.game.result()
+    filed = store.high_scores(session.saved.game)
+    assert [(s["score"], s["mode"], s["party"], s["heroes"]) for s in filed] == [
+        (result["score"], result["mode"], result["party"], result["heroes"])
+    ]
+    expected = {"unchained-one-shot": 45, "unchained-minion-rush": 12, "unchained-campaign": 145}
+    assert result["score"] == expected[session.saved.game]
 
 
 @settings(max_examples=25, deadline=None)
