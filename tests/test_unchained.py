@@ -877,3 +877,24 @@ def test_views_are_json_and_panel_labels_translate():
         for panel in view["panels"]:
             for label, _value in panel["rows"]:
                 assert label in spanish, label
+
+
+def test_damage_is_entered_as_the_table_announces_it():
+    """One-Shot Boss Battle: the Boss's and each hero's Health dials go down by the
+    damage announced ("Keep all Heroes' remaining Health separate"); Minion Rush:
+    "If your Health is reduced to 0 ... your Rush has ended"."""
+    game = one_shot("monk", "paladin")
+    through_setup(game)
+    play(game, "boss", "fallen-gunslinger", "", "boss-damage", "20")
+    assert game.boss_health == 25 and game.view()["gauge"]["value"] == 25
+    play(game, "damage", "hero-2", "7")
+    assert [h.health for h in game.heroes] == [30, 23]
+    assert game.prompt().kind is PromptKind.CHOOSE
+    play(game, "boss-damage", "25")
+    assert game.result()["score"] == 30 + 23 + 15
+
+    game = rush()
+    play(game, "damage", "12")
+    assert game.hero.health == 18 and not game.over
+    play(game, "damage", "18")
+    assert game.over and game.result()["score"] == 0

@@ -171,13 +171,14 @@ class MinionRush(StepGame):
             return super().main_prompt()
         options = [
             ("defeated", msg("The Minion is defeated")),
+            ("damage", msg("You take damage")),
             ("health", msg("Set your Health")),
             ("gain-salve", msg("Gain a Salve (from a Loot card)")),
             ("kings-hand", msg("Roll for a King's Hand token")),
         ]
         hero = self.hero
         if hero is not None and hero.salves and hero.health < hero.heal_cap:
-            options.insert(2, ("salve", msg("Spend a Salve: heal {n}", n=self.salve_rules.heal)))
+            options.insert(3, ("salve", msg("Spend a Salve: heal {n}", n=self.salve_rules.heal)))
         level = self.tree.levels[self.tree.engaged]
         return choose(
             msg("Fighting the Level {level} Minion: what happened?", level=ROMAN[level]),
@@ -191,6 +192,16 @@ class MinionRush(StepGame):
         assert hero is not None
         if answer.choice == "defeated":
             return self._defeated()
+        if answer.choice == "damage":
+            self.first(
+                number(
+                    msg("Damage taken (Health {health})?", health=hero.health),
+                    1,
+                    hero.health,
+                    lambda n: self._set_health(hero.health - n),
+                )
+            )
+            return []
         if answer.choice == "health":
             self.first(
                 number(

@@ -125,6 +125,7 @@ class OneShot(StepGame):
     def _menu(self) -> list[tuple[str, Any]]:
         options: list[tuple[str, Any]] = []
         if self.boss is not None:
+            options.append(("boss-damage", msg("Damage the Boss")))
             options.append(("boss-health", msg("Set the Boss's Health")))
         elif self.engaged is not None:
             options.append(("minion-defeated", msg("The Minion is defeated")))
@@ -135,6 +136,7 @@ class OneShot(StepGame):
                 ("salve-symbol", msg("Passed a Salve symbol")),
                 ("boss", msg("Reached the Boss")),
             ]
+        options.append(("damage", msg("A hero takes damage")))
         options.append(("health", msg("Set a hero's Health")))
         if any(h.salves and not h.fallen for h in self.heroes):
             options.append(("salve", msg("Spend a Salve")))
@@ -174,6 +176,18 @@ class OneShot(StepGame):
             )
         elif action == "boss-health":
             self.first(number(msg("The Boss's Health now?"), 0, self.boss_max, self._boss_health))
+        elif action == "boss-damage":
+            self.first(
+                number(
+                    msg("Damage dealt to the Boss?"),
+                    1,
+                    self.boss_health,
+                    lambda n: self._boss_health(self.boss_health - n),
+                )
+            )
+        elif action == "damage":
+            alive = [h for h in self.heroes if not h.fallen]
+            self.first(self._pick_hero(msg("Who takes damage?"), self._ask_damage, alive))
         elif action == "health":
             self.first(self._pick_hero(msg("Whose Health changed?"), self._ask_health))
         elif action == "salve":
@@ -235,6 +249,17 @@ class OneShot(StepGame):
     # Health and Salves ----------------------------------------------------------------
     def _gain_salve(self, hero: Hero) -> list[Event]:
         return [gain_salve(hero, self.salve_rules)]
+
+    def _ask_damage(self, hero: Hero) -> list[Event]:
+        self.first(
+            number(
+                msg("Damage to {hero} (Health {health})?", hero=hero.name, health=hero.health),
+                1,
+                hero.health,
+                lambda n: self._set_health(hero, hero.health - n),
+            )
+        )
+        return []
 
     def _ask_health(self, hero: Hero) -> list[Event]:
         self.first(
