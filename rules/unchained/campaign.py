@@ -32,17 +32,19 @@ OPPONENT_NAMES = {
     FALLEN_BOSS: "the original Fallen Boss",
     VAULT_WITCH: "the Vault Witch",
 }
+# Ranges are tight on purpose: the screen and the buttons step a number with - and +
+# from its lowest value. CP never passes 15 (the CP dial).
 CARD_FIELDS = (
-    ("health", "Original Boss Scenario card: Boss Health for {n} heroes?", 1, 999),
-    ("upgrade_cp", "Original Boss Scenario card: Upgrade CP?", 0, 99),
-    ("kings_hand_tokens", "Original Boss Scenario card: King's Hand starting tokens?", 0, 99),
+    ("health", "Original Boss Scenario card: Boss Health for {n} heroes?", 1, 200),
+    ("upgrade_cp", "Original Boss Scenario card: Upgrade CP?", 0, 15),
+    ("kings_hand_tokens", "Original Boss Scenario card: King's Hand starting tokens?", 0, 20),
     (
         "kings_hand_max_per_turn",
         "Original Boss Scenario card: King's Hand tokens used per turn?",
         0,
-        99,
+        10,
     ),
-    ("starting_cp", "Original Boss Scenario card: Starting CP?", 0, 99),
+    ("starting_cp", "Original Boss Scenario card: Starting CP?", 0, 15),
 )
 
 
@@ -196,8 +198,8 @@ class Campaign(StepGame):
                 msg(
                     "Scenario {n} score as counted on your Campaign Scoring sheet?", n=self.scenario
                 ),
-                -999,
-                999,
+                -100,
+                500,
                 lambda points: self._conclusion(won, points),
             )
         )
