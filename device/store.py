@@ -175,6 +175,11 @@ class Store:
                 ),
             )
 
+    def score_tables(self) -> list[tuple[str, str]]:
+        """The (game, mode) pairs that have high scores, for listing them all."""
+        rows = self.db.execute("SELECT DISTINCT game, mode FROM scores ORDER BY game, mode")
+        return [(row[0], row[1]) for row in rows]
+
     def high_scores(self, game: str, mode: str | None = None, limit: int = 10) -> list[dict]:
         query = "SELECT mode, party, heroes, score, detail, at FROM scores WHERE game = ?"
         args: list[Any] = [game]
