@@ -450,3 +450,17 @@ def test_hex_on_the_boss_blanks_his_sixes_until_his_turn_ends():
     assert rolls == 9  # 3 rolls, then one retry per King's Hand (2): nothing is met
     confirm_all(game)
     assert game.boss.count("hex") == 0 and game.player.health == 50
+
+
+def test_boss_and_difficulty_may_come_from_options():
+    """`dicetable play dicethrone-solo --option boss=moon_elf --option difficulty=hard`
+    skips those two setup questions (2.2.1, 2.2.2); the rest of the setup is the same."""
+    game = DiceThroneSolo(4, {"boss": "moon_elf", "difficulty": "hard"})
+    assert game.boss_id == "moon_elf" and game.d == 2
+    assert game.prompt().kind is PromptKind.CONFIRM
+    asked = DiceThroneSolo(4, {"difficulty": "easy"})
+    assert asked.prompt().kind is PromptKind.CHOOSE
+    asked.apply(Input.choose("pyromancer"))
+    assert asked.difficulty == "easy" and asked.d == 0
+    same = new_game("moon_elf", "hard", seed=4)
+    assert same.levels == game.levels and same.ai_pile == game.ai_pile

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from dicetable.rules.core import (
     Actor,
@@ -103,6 +104,11 @@ class Side:
 class DiceThroneSolo(Game):
     id = "dicethrone-solo"
     title = "Dice Throne: fan-made solo mode (v3.2)"
+    #: "ask" (the default) asks at the table; a value skips that setup question
+    options_allowed: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "boss": ("ask", *BOSSES),
+        "difficulty": ("ask", *DIFFICULTIES),
+    }
 
     def __init__(self, seed: int, options: dict[str, str] | None = None) -> None:
         super().__init__(seed, options)
@@ -131,10 +137,18 @@ class DiceThroneSolo(Game):
         self.attempt = 0
         self.attempts = ROLL_ATTEMPTS
         self.winner = ""
-        self.queue: list[Step] = [("boss", {}), ("difficulty", {})]
+        boss, difficulty = self.options["boss"], self.options["difficulty"]
+        self.queue: list[Step] = [
+            ("boss", {}) if boss == "ask" else ("set_boss", {"boss": boss}),
+            ("difficulty", {})
+            if difficulty == "ask"
+            else ("set_difficulty", {"level": difficulty}),
+        ]
         self._events: list[Event] = []
         # the last prompt, for the step object it was built for (prompt() is asked often)
         self._asked: tuple[Step, tuple, Prompt] | None = None
+        self._advance()  # setup chosen by options runs at once
+        self._events = []
 
     # ----------------------------------------------------------------- prompt
     def prompt(self) -> Prompt:
@@ -431,12 +445,18 @@ class DiceThroneSolo(Game):
 
     # ----------------------------------------------------------------- setup (2.)
     def _on_boss(self, data: dict, answer: Input, values: list[int]) -> None:
-        self.boss_id = answer.choice
+        self._run_set_boss({"boss": answer.choice})
+
+    def _run_set_boss(self, data: dict) -> None:
+        self.boss_id = data["boss"]
         self.hero = load_hero(self.boss_id)
         self.decks = load_decks(self.boss_id)
 
     def _on_difficulty(self, data: dict, answer: Input, values: list[int]) -> None:
-        self.difficulty = answer.choice
+        self._run_set_difficulty({"level": answer.choice})
+
+    def _run_set_difficulty(self, data: dict) -> None:
+        self.difficulty = data["level"]
         budget, self.d = DIFFICULTIES[self.difficulty]
         placed = self._place_upgrades(budget)
         self.boss.cp = 2  # 2.2.3: "Whatever the number ... the Boss starts the game with 2"
