@@ -464,3 +464,22 @@ def test_boss_and_difficulty_may_come_from_options():
     assert asked.difficulty == "easy" and asked.d == 0
     same = new_game("moon_elf", "hard", seed=4)
     assert same.levels == game.levels and same.ai_pile == game.ai_pile
+
+
+def test_tokens_the_boss_gave_the_player_act_in_the_players_upkeep():
+    """4. Income phase: negative reinforcement tokens go to the player; Poison and Burn
+    then hurt at the player's Upkeep (reference 1.4/3: Burn 2), Concussion skips the
+    player's Income Phase (7. Concussion)."""
+    game = new_game()
+    confirm_all(game)
+    game.player.add("poison", 2)
+    game.player.add("concussion")
+    cp = game.player.cp
+    boss_turn(game, "Brute Force", "Plunder")
+    for _ in range(3):
+        if game.queue[0][0] == "offense":
+            game.apply(Input.roll(4, 4, 5, 5, 6))
+    confirm_all(game)
+    assert game.turn == 2
+    assert game.player.health == 50 - 2 and game.player.cp == cp
+    assert game.player.count("concussion") == 0 and game.player.count("poison") == 2

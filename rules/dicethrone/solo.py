@@ -537,8 +537,18 @@ class DiceThroneSolo(Game):
             )
 
     def _run_player_turn(self, data: dict) -> None:
-        # 4.: the Active Player always has an Income Phase, even on the first turn
-        self.player.cp = min(MAX_CP, self.player.cp + 1)
+        player = self.player
+        upkeep = player.count("poison") + 2 * player.count("burn")  # tokens the Boss gave
+        if upkeep:
+            self._say(EventKind.INFO, msg("Upkeep: your Poison and Burn deal {n}.", n=upkeep))
+            self._hurt_player(upkeep)
+            if self.winner:
+                return
+        if player.count("concussion"):  # Concussion: skip the Income Phase, then it goes
+            player.remove("concussion")
+            self._say(EventKind.INFO, msg("Concussion: you skip your Income Phase."))
+        else:  # 4.: the Active Player always has an Income Phase, even on the first turn
+            player.cp = min(MAX_CP, player.cp + 1)
         self._then(("menu", {}))
         self._instruct(
             msg(
