@@ -11,7 +11,7 @@ from test_minidungeon_helpers import answer, option_ids, party, run, texts
 from dicetable.rules.core import Actor, Input, PromptKind
 from dicetable.rules.minidungeon import figures as fig
 from dicetable.rules.minidungeon.combat import Attack, d3
-from dicetable.rules.minidungeon.game import Room
+from dicetable.rules.minidungeon.table import Room
 
 
 def monster(game, kind):

@@ -1,0 +1,154 @@
+"""What every part of the Mini Dungeon flow shares: the room, the flow helpers that
+yield prompts (choose, confirm, roll, number) and the names shown for figures."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator, Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from dicetable.rules.core import (
+    Actor,
+    DiceRequest,
+    Event,
+    EventKind,
+    Input,
+    Msg,
+    Option,
+    Prompt,
+    PromptKind,
+    msg,
+)
+from dicetable.rules.minidungeon.data import Rulebook
+from dicetable.rules.minidungeon.figures import Hero, Monster
+
+Flow = Generator[Prompt, Input, Any]
+MAX_GENERATOR = 7
+SIZE_ORDER = {"dungeon_boss": 0, "mini_boss": 1, "large": 2, "small": 3}
+# Event effects that wait for the next room explored.
+NEXT_ROOM_EFFECTS = frozenset(
+    {
+        "time_bubble", "charge", "extra_zombie", "living_legend", "vicious_battle", "pitch_black",
+        "magebane", "bounties_raised", "mind_war", "loud_noises", "trap_door", "cha_aaargh",
+    }
+)  # fmt: skip
+
+
+@dataclass
+class Room:
+    """The room the heroes are in: its monsters, chests and what it was made of."""
+
+    number: int = 0
+    lair: bool = False
+    monsters: list[Monster] = field(default_factory=list)
+    defeated: list[Monster] = field(default_factory=list)
+    chests: int = 0
+    effects: set[str] = field(default_factory=set)
+    trap: str = "none"
+    cleared_round: int | None = None
+    town_fight: bool = False
+    numbers: dict[str, int] = field(default_factory=dict)
+    counted: bool = False
+
+
+class TableFlow:
+    """The helpers every part of the game flow uses. The state lives on the game
+    (``MiniDungeon.__init__``); these annotations say what the parts may rely on."""
+
+    book: Rulebook
+    options: dict[str, str]
+    rng: random.Random
+    heroes: list[Hero]
+    room: Room
+    gold: int
+    level: int
+    round: int
+    rooms_total: int
+    rooms_cleared: int
+    retreats: int
+    winner: str
+    phase: str
+    _events: list[Event]
+
+    def emit(self, kind: str, text: Msg, **data: Any) -> None:
+        self._events.append(Event(kind, text, data))
+
+    def choose(
+        self, text: Msg, options: Iterable[tuple[str, Msg]], actor: Actor = Actor.PLAYER
+    ) -> Flow:
+        answer = yield Prompt(
+            PromptKind.CHOOSE,
+            text,
+            actor=actor,
+            options=tuple(Option(i, label) for i, label in options),
+        )
+        return answer.choice
+
+    def confirm(self, text: Msg, actor: Actor = Actor.TABLE) -> Flow:
+        self.emit(EventKind.INSTRUCTION, text)
+        yield Prompt(PromptKind.CONFIRM, text, actor=actor)
+
+    def number(self, text: Msg, low: int, high: int, actor: Actor = Actor.TABLE) -> Flow:
+        answer = yield Prompt(PromptKind.NUMBER, text, actor=actor, number_range=(low, high))
+        return answer.number
+
+    def roll(
+        self,
+        text: Msg,
+        count: int = 1,
+        actor: Actor = Actor.PLAYER,
+        objective: Msg | None = None,
+        odds: Fraction | None = None,
+    ) -> Flow:
+        answer = yield Prompt(
+            PromptKind.ROLL,
+            text,
+            actor=actor,
+            dice=DiceRequest(count=count, profile="d6"),
+            objective=objective,
+            odds=odds,
+        )
+        values = [d.value or 0 for d in answer.dice]
+        self.emit(
+            EventKind.ROLLED,
+            msg("Rolled {values}.", values=" ".join(map(str, values))),
+            values=values,
+        )
+        return values
+
+    def yes_no(self, text: Msg, actor: Actor = Actor.TABLE) -> Flow:
+        choice = yield from self.choose(text, [("yes", msg("Yes")), ("no", msg("No"))], actor)
+        return choice == "yes"
+
+    def pick_many(self, text: Msg, candidates: list[tuple[str, Msg]]) -> Flow:
+        """Several answers from one list, one at a time, ending with "no more"."""
+        picked: list[str] = []
+        while True:
+            left = [(i, label) for i, label in candidates if i not in picked]
+            if not left:
+                return picked
+            choice = yield from self.choose(text, [*left, ("none", msg("No more"))], Actor.TABLE)
+            if choice == "none":
+                return picked
+            picked.append(choice)
+
+    def hero_name(self, hero: Hero) -> Msg:
+        """ "Mage 2": the class (translated) and the seat number."""
+        return msg("{name} {n}", name=msg(self.book.classes[hero.cls].name), n=hero.index)
+
+    def mon_name(self, monster: Monster) -> Msg:
+        kind = self.book.monsters[monster.kind]
+        if str(monster.label(self.book)) == kind.name:
+            return msg(kind.name)
+        return msg("{name} {n}", name=msg(kind.name), n=monster.number)
+
+    def active_heroes(self) -> list[Hero]:
+        return [h for h in self.heroes if not h.wounded]
+
+    def has_motivation(self, motivation: str) -> Hero | None:
+        return next((h for h in self.heroes if h.motivation == motivation), None)
+
+    def item_name(self, item_id: str) -> Msg:
+        return msg(self.book.items[item_id].name)
