@@ -15,6 +15,7 @@ from dicetable.rules.minidungeon.table import (
     SIZE_ORDER,
     Flow,
     TableFlow,
+    listing,
 )
 
 
@@ -85,7 +86,7 @@ class Events(TableFlow):
             values = yield from self.roll(
                 msg(
                     "An assassin! Each hero's player rolls a D6, in order: {heroes}.",
-                    heroes=", ".join(str(self.hero_name(h)) for h in heroes),
+                    heroes=listing([self.hero_name(h) for h in heroes]),
                 ),
                 count=len(heroes),
             )

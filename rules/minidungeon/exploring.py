@@ -17,6 +17,7 @@ from dicetable.rules.minidungeon.table import (
     Flow,
     Room,
     TableFlow,
+    listing,
 )
 
 
@@ -153,7 +154,7 @@ class Exploring(TableFlow):
         placed.sort(key=lambda m: SIZE_ORDER[self.book.monsters[m.kind].size])
         self.room.monsters += placed
         self.room.chests += chests
-        names = ", ".join(str(self.mon_name(m)) for m in placed) or "-"
+        names = listing([self.mon_name(m) for m in placed])
         yield from self.confirm(
             msg(
                 "Place in room {n}, from the corner farthest from the door the heroes used, "

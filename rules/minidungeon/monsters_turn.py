@@ -14,6 +14,7 @@ from dicetable.rules.minidungeon.figures import Hero, Monster
 from dicetable.rules.minidungeon.table import (
     Flow,
     TableFlow,
+    listing,
 )
 
 
@@ -184,7 +185,7 @@ class MonstersTurn(TableFlow):
             values = yield from self.roll(
                 msg(
                     "Vortex of Doom! Roll one die per hero, in order: {heroes}.",
-                    heroes=", ".join(str(self.hero_name(h)) for h in heroes),
+                    heroes=listing([self.hero_name(h) for h in heroes]),
                 ),
                 count=len(heroes),
                 actor=Actor.BOSS,
@@ -198,7 +199,7 @@ class MonstersTurn(TableFlow):
                 yield from self.confirm(
                     msg(
                         "Move {heroes} 1 square closer to the Fire Demon.",
-                        heroes=", ".join(str(self.hero_name(h)) for h in pulled),
+                        heroes=listing([self.hero_name(h) for h in pulled]),
                     ),
                     Actor.BOSS,
                 )
@@ -346,7 +347,7 @@ class MonstersTurn(TableFlow):
                 Actor.TABLE,
             )
             targets += [h for h in others if f"h{h.index}" == pick]
-        names = ", ".join(str(self.hero_name(h)) for h in targets)
+        names = listing([self.hero_name(h) for h in targets])
         text = msg(
             "Mage Blast on {heroes}: roll {k} dice for the Lich, in that order.",
             heroes=names,

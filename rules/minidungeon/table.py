@@ -53,6 +53,15 @@ class Room:
     counted: bool = False
 
 
+def listing(names: list[Msg]) -> Msg:
+    """ "Zombie 1, Zombie 2, Skeleton 1" as one message whose names are translated too."""
+    if not names:
+        return msg("-")
+    if len(names) == 1:
+        return names[0]
+    return msg("{first}, {rest}", first=names[0], rest=listing(names[1:]))
+
+
 class TableFlow:
     """The helpers every part of the game flow uses. The state lives on the game
     (``MiniDungeon.__init__``); these annotations say what the parts may rely on."""
