@@ -296,3 +296,24 @@ def test_threat_on_quests_moves_to_the_adventure_unless_the_quest_succeeds():
     before = len(game.adventure_tokens)
     play_playtime_rounds(game, 3)
     assert len(game.adventure_tokens) == before + 1 and game.quest_threat == {}
+
+
+def test_a_spent_rune_no_longer_counts_and_ability_wounds_are_unblockable():
+    """Combat Step, Spent Runes: "If you spend a Rune, it does not count toward Quest
+    success anymore"; Ability Clarifications: Scarifier "Assign 1 Unblockable Light
+    Wound token to one of your Active Heroes to gain 1 Rune"."""
+    catalogue = (
+        ACT1 + '[[quest]]\nid = "runes"\nname = "Runes"\nact = 1\nparty = 1\n'
+        'require = [{ symbol = "rune", count = 1 }]\n'
+    )
+    game = Dicequest(2, {"catalogue": catalogue})
+    answer(game, "coop", "1", "practice", "a1")
+    game.players[0].heroes = [Hero(KINDS["ward-mage"], True)]
+    answer(game, "quest", "runes", "roll", "yellow:rune")
+    assert game.view()["attempt"]["missing"] == {}
+    answer(game, "spend-rune", "die1", "other")
+    assert game.view()["attempt"]["missing"] == {"rune": 1}
+    answer(game, "self-wound", "gain-rune")  # the Scarifier's Rune
+    assert game.view()["attempt"]["missing"] == {}
+    answer(game, "done")
+    assert game.stage == "assign" and "Unblockable" in str(game.prompt().text)

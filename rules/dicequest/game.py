@@ -120,6 +120,7 @@ class Attempt:
     bonus: Counter[str] = field(default_factory=Counter)  # symbols from abilities
     bonus_runes: int = 0  # Runes gained from Items and abilities, not yet spent
     prevented: int = 0  # Light Wounds prevented by abilities (Charm of Liothan...)
+    self_wounds: int = 0  # Unblockable Light Wounds taken for abilities (Scarifier...)
     rolled: bool = False
     wounds: list[str] = field(default_factory=list)  # still to place: deadly/unblockable/light
     shields_blocking: int = 0
@@ -828,6 +829,10 @@ class Dicequest(Game):
             Option("ability-symbol", msg("Item or ability: add a symbol")),
             Option("gain-rune", msg("Item or ability: gain a Rune")),
             Option("prevent", msg("Ability: prevent 1 Light Wound")),
+            Option(
+                "self-wound",
+                msg("Ability: take 1 Unblockable Light Wound (Scarifier, Yami, Doomies)"),
+            ),
             Option("done", msg("Go to the Wound Step")),
         ]
         return self._choose(
@@ -868,6 +873,14 @@ class Dicequest(Game):
         elif choice == "prevent":
             attempt.prevented += 1
             return [Event("prevent", msg("1 Light Wound will be prevented."))]
+        elif choice == "self-wound":
+            attempt.self_wounds += 1
+            return [
+                Event(
+                    "self_wound",
+                    msg("1 Unblockable Light Wound is added to the Wound Step; use the ability."),
+                )
+            ]
         return []
 
     # picking dice, faces, colours and symbols for Combat Step actions ------------------
@@ -1115,7 +1128,9 @@ class Dicequest(Game):
     def _wounds(self) -> tally.Wounds:
         threat = self.threat
         extra = threat.amount if threat and threat.effect == "extra_light" else 0
-        return tally.wounds_of(self._attempt().card, self._symbols(), extra)
+        attempt = self._attempt()
+        wounds = tally.wounds_of(attempt.card, self._symbols(), extra)
+        return tally.Wounds(wounds.light, wounds.deadly, wounds.unblockable + attempt.self_wounds)
 
     def _to_wound_step(self) -> list[Event]:
         attempt = self._attempt()
