@@ -291,10 +291,11 @@ def _die(image: np.ndarray, die: SyntheticDie, light: float) -> None:
     _fill(image, inner, _shade(body, 1.04), die.alpha * 0.6)
     _face_marks(image, die, die.x, die.y, die.size, die.angle, pips, squash=1.0)
     if die.glare:
-        gx = die.x - die.size * 0.15
-        gy = die.y - die.size * 0.2
-        axes = (max(1, int(die.size * 0.18)), max(1, int(die.size * 0.07)))
-        cv2.ellipse(image, (int(gx), int(gy)), axes, die.angle - 30, 0, 360, (255, 255, 255), -1)
+        # A highlight on the body near the lit edge, where a lamp catches a glossy die.
+        gx, gy = _turn(np.array([[-0.05 * die.size, -0.4 * die.size]]), die.angle)[0]
+        axes = (max(1, int(die.size * 0.14)), max(1, int(die.size * 0.045)))
+        centre = (int(die.x + gx), int(die.y + gy))
+        cv2.ellipse(image, centre, axes, die.angle, 0, 360, (255, 255, 255), -1, cv2.LINE_AA)
 
 
 def _side_faces(

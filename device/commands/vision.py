@@ -1,0 +1,141 @@
+"""``read``, ``eval`` and ``teach``: the dice reader from the command line.
+
+``read`` prints what the reader sees in photos; ``eval`` scores it on a folder of
+YOLO-labelled photos (per-die accuracy, whole photos, missed and extra dice, the
+confusion matrix, latency); ``teach`` learns a dice profile from such a folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import cv2
+
+from dicetable.device.commands import load_config
+from dicetable.vision.evaluation import evaluate, labelled_images, read_labels
+from dicetable.vision.profiles import Profile, ProfileError, face_file, load_profile
+from dicetable.vision.reader import DiceReader
+from dicetable.vision.teaching import Teacher
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    read = commands.add_parser("read", help="read the dice in photos")
+    read.add_argument("images", nargs="+", type=Path, metavar="IMAGE")
+    read.add_argument("--profile", help="dice profile (default: [vision] profile)")
+    read.add_argument("--json", action="store_true", help="one JSON object per image per line")
+    read.set_defaults(func=run_read)
+
+    score = commands.add_parser("eval", help="score the reader on YOLO-labelled photos")
+    score.add_argument("folder", type=Path, metavar="DIR")
+    score.add_argument("--profile", help="dice profile (default: [vision] profile)")
+    score.add_argument("--json", action="store_true", help="print the figures as JSON")
+    score.set_defaults(func=run_eval)
+
+    teach = commands.add_parser("teach", help="learn a dice profile from labelled photos")
+    teach.add_argument("folder", type=Path, metavar="DIR")
+    teach.add_argument("--profile", required=True, help="name of the profile to create")
+    teach.add_argument(
+        "--faces",
+        type=Path,
+        metavar="FILE",
+        help="TOML naming the faces: faces = [...], optional values = [...]"
+        " (default: DIR/profile.toml if present, else face i is the value i+1)",
+    )
+    teach.set_defaults(func=run_teach)
+
+
+def _profile(args: argparse.Namespace) -> Profile:
+    settings = load_config(args)
+    return load_profile(args.profile or settings["vision.profile"], settings.data_dir)
+
+
+def _image(path: Path):
+    frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    if frame is None:
+        raise FileNotFoundError(f"{path}: not an image that can be read")
+    return frame
+
+
+def run_read(args: argparse.Namespace) -> int:
+    profile = _profile(args)
+    for path in args.images:
+        # Photos are independent: a fresh reader measures each one's scale anew.
+        reading = DiceReader(profile).read(_image(path))
+        if args.json:
+            print(json.dumps({"image": str(path), **reading.to_dict()}))
+            continue
+        print(f"{path}: {len(reading.dice)} dice in {reading.ms:.1f} ms")
+        for die in reading.dice:
+            what = die.face if die.value is not None else f"no value ({die.reason})"
+            print(
+                f"  {what:>24}  {die.color:<7} at ({die.x:.0f}, {die.y:.0f})"
+                f" size {die.size:.0f}  confidence {die.confidence:.2f}"
+            )
+    return 0
+
+
+def run_eval(args: argparse.Namespace) -> int:
+    profile = _profile(args)
+    if not args.folder.is_dir():
+        raise FileNotFoundError(f"{args.folder}: no such folder")
+    score = evaluate(args.folder, lambda frame: DiceReader(profile).read(frame), profile.faces)
+    if not score.photos:
+        raise FileNotFoundError(f"{args.folder}: no images with YOLO labels beside them")
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "photos": score.photos,
+                    "dice": score.dice,
+                    "right": score.right,
+                    "photos_right": score.photos_right,
+                    "missed": score.missed,
+                    "extra": score.extra,
+                    "no_value": score.no_value,
+                    "ms_p50": score.percentile(50),
+                    "ms_p90": score.percentile(90),
+                    "confusion": score.confusion,
+                }
+            )
+        )
+    else:
+        print(f"profile {profile.name}, {args.folder}")
+        print(score.report(profile.faces))
+    return 0
+
+
+def run_teach(args: argparse.Namespace) -> int:
+    settings = load_config(args)
+    folder: Path = args.folder
+    if not folder.is_dir():
+        raise FileNotFoundError(f"{folder}: no such folder")
+    names_file = args.faces or (folder / "profile.toml")
+    if args.faces or names_file.exists():
+        faces, values = face_file(names_file)
+    else:
+        faces, values = ("1", "2", "3", "4", "5", "6"), (1, 2, 3, 4, 5, 6)
+    teacher = Teacher(args.profile, faces, values)
+    images = labelled_images(folder)
+    if not images:
+        raise ProfileError(f"{folder}: no images with YOLO labels (.txt) beside them")
+    taught = 0
+    for path in images:
+        frame = _image(path)
+        height, width = frame.shape[:2]
+        for label in read_labels(path.with_suffix(".txt"), width, height):
+            if label.face_index >= len(faces):
+                raise ProfileError(
+                    f"{path.with_suffix('.txt')}: class {label.face_index} but only"
+                    f" {len(faces)} faces are named"
+                )
+            box = (label.x, label.y, label.width, label.height)
+            taught += teacher.add_example(frame, label.face_index, box)
+    missing = teacher.missing()
+    path = teacher.save(settings.data_dir)
+    print(f"profile {args.profile}: {taught} dice from {len(images)} photos -> {path}")
+    if missing:
+        print(f"warning: no example of {', '.join(missing)}", file=sys.stderr)
+    return 0

@@ -1,0 +1,176 @@
+"""Scoring a reader on a folder of YOLO-labelled photos (``dicetable eval``, benchmarks).
+
+A reading matches a label when its centre falls near the labelled box's centre, not by
+box overlap: labelled boxes may be drawn tight around the pips (a "One" box is a tiny
+box around one pip), while the reader reports the whole top face.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from dicetable.vision.reading import FrameReading
+
+IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
+
+
+@dataclass(frozen=True)
+class Label:
+    face_index: int
+    x: float  # pixels
+    y: float
+    width: float
+    height: float
+
+
+@dataclass
+class Score:
+    """Counts over a folder; ``confusion[label][read]`` with "-" for missed / extra."""
+
+    photos: int = 0
+    photos_right: int = 0
+    dice: int = 0
+    right: int = 0
+    missed: int = 0
+    extra: int = 0
+    no_value: int = 0
+    latencies: list[float] = field(default_factory=list)
+    confusion: dict[str, dict[str, int]] = field(default_factory=dict)
+    wrong_photos: list[str] = field(default_factory=list)
+
+    def count(self, label: str, read: str) -> None:
+        row = self.confusion.setdefault(label, {})
+        row[read] = row.get(read, 0) + 1
+
+    def percentile(self, q: float) -> float:
+        return float(np.percentile(self.latencies, q)) if self.latencies else 0.0
+
+    def report(self, names: tuple[str, ...]) -> str:
+        dice = max(self.dice, 1)
+        lines = [
+            f"photos: {self.photos}, dice: {self.dice}",
+            f"dice read right: {self.right}/{self.dice} = {100 * self.right / dice:.2f}%",
+            f"photos entirely right: {self.photos_right}/{self.photos}"
+            f" = {100 * self.photos_right / max(self.photos, 1):.2f}%",
+            f"missed dice: {self.missed}, extra dice: {self.extra},"
+            f" found without a value: {self.no_value}",
+            "latency ms: "
+            + ", ".join(f"p{q} {self.percentile(q):.1f}" for q in (50, 90, 99))
+            + f", max {max(self.latencies, default=0):.1f}",
+            "confusion (rows: label, columns: read; '-' = missed/extra, '?' = no value):",
+        ]
+        columns = [*names, "?", "-"]
+        width = max(5, *(len(c) + 1 for c in columns))
+        lines.append(" " * width + "".join(c.rjust(width) for c in columns))
+        for row in [*names, "-"]:
+            counts = self.confusion.get(row, {})
+            lines.append(
+                row.rjust(width) + "".join(str(counts.get(c, 0)).rjust(width) for c in columns)
+            )
+        if self.wrong_photos:
+            lines.append("photos not entirely right: " + " ".join(self.wrong_photos[:40]))
+        return "\n".join(lines)
+
+
+def read_labels(path: Path, width: int, height: int) -> list[Label]:
+    """YOLO ``class cx cy w h`` lines (normalised) in pixels; a missing file means none."""
+    labels = []
+    if not path.exists():
+        return labels
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        parts = line.split()
+        if not parts:
+            continue
+        if len(parts) != 5:
+            raise ValueError(f"{path}:{number}: expected 'class cx cy w h', got {line!r}")
+        index, cx, cy, w, h = int(parts[0]), *map(float, parts[1:])
+        labels.append(Label(index, cx * width, cy * height, w * width, h * height))
+    return labels
+
+
+def labelled_images(folder: Path) -> list[Path]:
+    images = sorted(p for p in Path(folder).iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+    return [p for p in images if p.with_suffix(".txt").exists()]
+
+
+def match(
+    labels: list[Label], centres: list[tuple[float, float, float]]
+) -> tuple[list[tuple[int, int]], list[int], list[int]]:
+    """Pairs (label, reading) by nearest centres; a reading matches a label when its
+    centre is within the larger of the box's half-diagonal and half the die's size.
+    Returns matches, unmatched labels, unmatched readings."""
+    pairs = []
+    for i, label in enumerate(labels):
+        for j, (x, y, size) in enumerate(centres):
+            d = math.hypot(x - label.x, y - label.y)
+            limit = max(math.hypot(label.width, label.height) / 2, size * 0.6)
+            if d <= limit:
+                pairs.append((d, i, j))
+    pairs.sort()
+    used_l, used_r, matches = set(), set(), []
+    for _, i, j in pairs:
+        if i in used_l or j in used_r:
+            continue
+        used_l.add(i)
+        used_r.add(j)
+        matches.append((i, j))
+    missed = [i for i in range(len(labels)) if i not in used_l]
+    extra = [j for j in range(len(centres)) if j not in used_r]
+    return matches, missed, extra
+
+
+def evaluate(
+    folder: Path,
+    read: Callable[[np.ndarray], FrameReading],
+    names: tuple[str, ...],
+    on_photo: Callable[[Path, FrameReading, bool], None] | None = None,
+) -> Score:
+    """Read every labelled photo in ``folder`` and count what is right.
+
+    ``names[i]`` is the face name of label class i, compared with each reading's face.
+    """
+    score = Score()
+    for image_path in labelled_images(folder):
+        frame = cv2.imread(str(image_path), cv2.IMREAD_COLOR)
+        if frame is None:
+            raise ValueError(f"{image_path}: not an image OpenCV can decode")
+        height, width = frame.shape[:2]
+        labels = read_labels(image_path.with_suffix(".txt"), width, height)
+        start = time.perf_counter()
+        reading = read(frame)
+        score.latencies.append((time.perf_counter() - start) * 1000)
+        centres = [(d.x, d.y, d.size) for d in reading.dice]
+        matches, missed, extra = match(labels, centres)
+        all_right = not missed and not extra
+        for i, j in matches:
+            truth = names[labels[i].face_index] if labels[i].face_index < len(names) else "?"
+            die = reading.dice[j]
+            got = die.face if die.reason is None else "?"
+            score.count(truth, got)
+            if got == truth:
+                score.right += 1
+            else:
+                all_right = False
+                score.no_value += got == "?"
+        for i in missed:
+            score.count(names[labels[i].face_index], "-")
+        for j in extra:
+            die = reading.dice[j]
+            score.count("-", die.face if die.reason is None else "?")
+        score.photos += 1
+        score.dice += len(labels)
+        score.missed += len(missed)
+        score.extra += len(extra)
+        score.photos_right += all_right
+        if not all_right:
+            score.wrong_photos.append(image_path.name)
+        if on_photo is not None:
+            on_photo(image_path, reading, all_right)
+    return score

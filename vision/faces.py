@@ -1,0 +1,341 @@
+"""From marks to dice: which marks share a top face, where that face is, what it shows.
+
+Two marks belong to the same face when they look alike (same polarity and size, the
+same body colour around them) and the straight walk from one to the other stays on
+that body colour: the walk between pips of two touching dice crosses their edges
+(a seam, a shadow or the floor), and the walk from a top-face pip to a side-face pip
+crosses the edge between two differently lit faces. The face is then measured by
+walking outwards from its centre to where the body colour ends.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from dicetable.vision.marks import Mark
+
+# Pip centres of the six d6 layouts on a face of side 1, centred on 0.
+_C = 0.26
+LAYOUTS: dict[int, np.ndarray] = {
+    1: np.array([(0.0, 0.0)]),
+    2: np.array([(-_C, -_C), (_C, _C)]),
+    3: np.array([(-_C, -_C), (0.0, 0.0), (_C, _C)]),
+    4: np.array([(-_C, -_C), (_C, -_C), (-_C, _C), (_C, _C)]),
+    5: np.array([(-_C, -_C), (_C, -_C), (0.0, 0.0), (-_C, _C), (_C, _C)]),
+    6: np.array([(-_C, -_C), (_C, -_C), (-_C, 0.0), (_C, 0.0), (-_C, _C), (_C, _C)]),
+}
+
+
+@dataclass
+class Face:
+    """A group of marks taken for one die's top face (work-image pixels)."""
+
+    marks: list[Mark]
+    x: float
+    y: float
+    size: float
+    body_bgr: tuple[float, float, float]
+    body_gray: float
+    edge_found: float  # share of the walks outwards that met the die's edge
+    fit: float  # layout residual over face size (0 = a perfect pip layout)
+    value: int | None = None
+    reason: str | None = None
+
+
+class _Union:
+    def __init__(self, count: int) -> None:
+        self.parent = list(range(count))
+
+    def find(self, i: int) -> int:
+        while self.parent[i] != i:
+            self.parent[i] = self.parent[self.parent[i]]
+            i = self.parent[i]
+        return i
+
+    def join(self, i: int, j: int) -> None:
+        self.parent[self.find(i)] = self.find(j)
+
+
+def ring_colours(
+    image: np.ndarray, gray: np.ndarray, marks: list[Mark], labels: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Median colour (BGR, and grey) of a ring around each mark, skipping other marks:
+    the body of the die around a pip."""
+    if not marks:
+        return np.zeros((0, 3)), np.zeros(0)
+    height, width = gray.shape
+    angles = np.linspace(0, 2 * np.pi, 12, endpoint=False)
+    centres = np.array([(m.x, m.y) for m in marks])
+    radii = np.array([m.radius * 2.0 + 1.5 for m in marks])
+    xs = np.clip((centres[:, :1] + radii[:, None] * np.cos(angles)).astype(int), 0, width - 1)
+    ys = np.clip((centres[:, 1:] + radii[:, None] * np.sin(angles)).astype(int), 0, height - 1)
+    on_mark = labels[ys, xs] != 0
+    # Keep the ring points off marks, unless that leaves too few to trust.
+    on_mark &= (~on_mark).sum(axis=1, keepdims=True) >= 4
+    middle = ((~on_mark).sum(axis=1) - 1) // 2
+    rows = np.arange(len(marks))
+    grey = np.sort(np.where(on_mark, np.inf, gray[ys, xs].astype(np.float32)), axis=1)
+    bgr = np.sort(np.where(on_mark[..., None], np.inf, image[ys, xs].astype(np.float32)), axis=1)
+    return bgr[rows, middle], grey[rows, middle]
+
+
+def same_face(
+    image: np.ndarray,
+    labels: np.ndarray,
+    a: Mark,
+    b: Mark,
+    body: np.ndarray,
+    tolerance: float,
+) -> bool:
+    """Whether the walk from mark a to mark b stays on the body colour (stepping over
+    marks). Colour, not grey: a red die and green felt can be equally bright."""
+    distance = math.hypot(b.x - a.x, b.y - a.y)
+    steps = max(4, int(distance))
+    t = np.linspace(0, 1, steps)
+    xs = np.round(a.x + (b.x - a.x) * t).astype(int)
+    ys = np.round(a.y + (b.y - a.y) * t).astype(int)
+    free = labels[ys, xs] == 0
+    # Skip the soft edge of each end's mark.
+    along = t * distance
+    free &= (along > a.radius * 1.6) & (along < distance - b.radius * 1.6)
+    if free.sum() < 2:
+        return True
+    values = image[ys[free], xs[free]].astype(np.float32)
+    return bool(np.abs(values - body[None, :]).max() <= tolerance)
+
+
+def group_marks(
+    image: np.ndarray,
+    gray: np.ndarray,
+    marks: list[Mark],
+    labels: np.ndarray,
+    pip_radius: float,
+) -> list[list[int]]:
+    """Indices of the marks that share a face, one list per face."""
+    count = len(marks)
+    union = _Union(count)
+    if count == 0:
+        return []
+    points = np.array([(m.x, m.y) for m in marks])
+    body_bgr, _ = ring_colours(image, gray, marks, labels)
+    radii = np.array([m.radius for m in marks])
+    areas = sorted(m.area for m in marks if m.pip_like)
+    typical = areas[len(areas) // 2] if areas else math.pi * pip_radius**2
+    # Round pips join round pips; a big mark (part of a symbol) joins anything; the
+    # small flattened marks (pips of a side face seen edge-on) only join each other.
+    kind = [0 if m.pip_like else (1 if m.area > typical * 1.6 else 2) for m in marks]
+    for i in range(count):
+        # Pips of one face are at most a diagonal apart: about 9 pip radii.
+        reach = 9.5 * np.maximum(radii, radii[i])
+        near = np.nonzero(np.hypot(*(points - points[i]).T) < reach)[0]
+        for j in near:
+            if j <= i:
+                continue
+            a, b = marks[i], marks[int(j)]
+            if a.polarity != b.polarity:
+                continue
+            pair = {kind[i], kind[int(j)]}
+            if pair == {0, 2} or pair == {1, 2}:
+                continue
+            if 1 in pair and max(a.contrast, b.contrast) > 1.8 * min(a.contrast, b.contrast):
+                continue  # print is printed alike; a shadow beside a symbol is fainter
+            big, small = max(a.radius, b.radius), min(a.radius, b.radius)
+            if big > small * 1.9:
+                continue
+            if np.abs(body_bgr[i] - body_bgr[j]).max() > 45:
+                continue
+            body = (body_bgr[i] + body_bgr[j]) / 2
+            contrast = min(a.contrast, b.contrast)
+            tolerance = max(12.0, 0.22 * contrast)
+            if same_face(image, labels, a, b, body, tolerance):
+                union.join(i, int(j))
+    groups: dict[int, list[int]] = {}
+    for i in range(count):
+        groups.setdefault(union.find(i), []).append(i)
+    return list(groups.values())
+
+
+def layout_fit(points: np.ndarray, value: int) -> tuple[float, float]:
+    """How well ``points`` match the d6 layout of ``value``: (residual / side, side).
+
+    The layout is tried at the orientations the points themselves suggest (every
+    pairwise direction, modulo a quarter turn) and at the size their spread gives.
+    """
+    layout = LAYOUTS[value]
+    centre = points.mean(axis=0)
+    centred = points - centre
+    if value == 1:
+        return 0.0, 0.0
+    spread = max(
+        math.hypot(*(points[i] - points[j]))
+        for i in range(len(points))
+        for j in range(i + 1, len(points))
+    )
+    side = spread / (2 * _C * math.sqrt(2)) if value != 6 else spread / math.hypot(2 * _C, 2 * _C)
+    angles = set()
+    for i in range(len(points)):
+        for j in range(i + 1, len(points)):
+            dx, dy = points[j] - points[i]
+            base = math.atan2(dy, dx)
+            # The 2 and the 3 lie on either diagonal: try both quarter-turn offsets.
+            for offset in (0.0, math.pi / 4, -math.pi / 4):
+                angles.add(round((base + offset) % math.pi, 3))
+    best = math.inf
+    for angle in angles:
+        c, s = math.cos(angle), math.sin(angle)
+        turned = layout @ np.array([[c, s], [-s, c]]) * side
+        # Each point to its nearest layout position, each position to its nearest point.
+        d = np.hypot(*(centred[:, None, :] - turned[None, :, :]).transpose(2, 0, 1))
+        error = max(d.min(axis=1).max(), d.min(axis=0).max())
+        best = min(best, error)
+    return best / max(side, 1e-6), side
+
+
+def measure_face(
+    work: np.ndarray,
+    gray: np.ndarray,
+    labels: np.ndarray,
+    members: list[Mark],
+    pip_radius: float,
+) -> Face | None:
+    """The face around a group of marks: centre, side, body colour, and pip value.
+
+    Walks outwards from the centre in 16 directions to where the body colour ends;
+    a group with no such edge around it (a knot in the wood, a spot on the felt)
+    is not a die and gives None.
+    """
+    pips = [m for m in members if m.pip_like]
+    if not pips and len(members) < 2 and members[0].area < 2.5 * math.pi * pip_radius**2:
+        return None  # one small shapeless spot: grain, dust or glare, not a face
+    anchor = pips or members
+    pip_radius = float(np.median([m.radius for m in anchor]))
+    if len(pips) == 1:
+        pip_radius *= 0.8  # a lone pip (a One) is often printed larger
+    points = np.array([(m.x, m.y) for m in anchor])
+    cx, cy = (float(v) for v in points.mean(axis=0))
+    ring_bgr, ring_gray = ring_colours(work, gray, members, labels)
+    body_bgr = tuple(float(v) for v in np.median(ring_bgr, axis=0))
+    body = float(np.median(ring_gray))
+    reach = max(math.hypot(m.x - cx, m.y - cy) + m.radius for m in members)
+    start = reach + pip_radius * 0.8
+    stop = max(start + pip_radius * 3, pip_radius * 13)
+    height, width = gray.shape
+    angles = np.linspace(0, 2 * np.pi, 16, endpoint=False)
+    radii = np.arange(start, stop, 1.0)
+    xs = np.round(cx + np.outer(np.cos(angles), radii)).astype(int)
+    ys = np.round(cy + np.outer(np.sin(angles), radii)).astype(int)
+    outside = (xs < 0) | (xs >= width) | (ys < 0) | (ys >= height)
+    xs, ys = np.clip(xs, 0, width - 1), np.clip(ys, 0, height - 1)
+    own = np.isin(labels[ys, xs], [m.label for m in members])
+    contrast = float(np.median([m.contrast for m in members]))
+    tolerance = max(16.0, 0.22 * contrast)
+    colour = np.array(body_bgr, np.float32)
+    away = np.abs(work[ys, xs].astype(np.float32) - colour).max(axis=2)
+    off = (away > tolerance) & ~own
+    off &= ~outside  # leaving the frame is not meeting an edge
+    edge = off[:, :-1] & off[:, 1:]
+    found = edge.any(axis=1)
+    ends = np.where(found, edge.argmax(axis=1), len(radii) - 1)
+    lengths = radii[ends]
+    edge_found = float(found.mean())
+    if edge_found < 0.6:
+        return None
+    low, high = np.percentile(lengths[found], [20, 80])
+    if high > 2.2 * low:  # a long thin thing (a cable, a finger), not a square face
+        return None
+    # The shorter walks: a walk may run on into a side face that is lit alike.
+    size = 2 * float(np.percentile(lengths[found], 30)) / 1.04
+    diameter = 2 * float(np.median([m.radius for m in anchor]))
+    if pips and not 2.8 * diameter <= size <= 11 * diameter:
+        return None
+    if not pips and not 1.1 * diameter <= size <= 3.5 * diameter:
+        return None  # a symbol covers a good part of its face
+    face = Face(
+        marks=members,
+        x=cx,
+        y=cy,
+        size=size,
+        body_bgr=(body_bgr[0], body_bgr[1], body_bgr[2]),
+        body_gray=body,
+        edge_found=edge_found,
+        fit=0.0,
+    )
+    read_pips(face, pip_radius)
+    return face
+
+
+def read_pips(face: Face, pip_radius: float) -> None:
+    """Set the pip value of a face, or the reason it has none."""
+    pips = [m for m in face.marks if m.pip_like]
+    # Marks near the rim are shading of the rounded edges, not print.
+    inner = [m for m in face.marks if math.hypot(m.x - face.x, m.y - face.y) < face.size * 0.36]
+    others = [m for m in inner if not m.pip_like]
+    typical = float(np.median([m.area for m in pips])) if pips else math.pi * pip_radius**2
+    strongest = max(p.contrast for p in face.marks)
+    symbol = [
+        m for m in others if (m.wide or m.area > typical * 1.6) and m.contrast > 0.5 * strongest
+    ]
+    if symbol:
+        face.reason = "unknown face"
+        return
+    if not pips:
+        face.reason = "cocked"  # only flattened marks: a face seen edge-on
+        return
+    if len(pips) > 6:
+        face.reason = "unreadable"
+        return
+    points = np.array([(m.x, m.y) for m in pips])
+    fit, _ = layout_fit(points, len(pips))
+    face.fit = fit
+    if fit > 0.2:
+        face.reason = "unreadable"
+        return
+    face.value = len(pips)
+
+
+def drop_side_faces(found: list[Face]) -> list[Face]:
+    """Keep one face per die: the top one.
+
+    Two faces closer than a die's side are two faces of one die seen from an angle.
+    The side face is the one whose marks are flattened; when neither is clearly
+    flatter (a camera at about 45 degrees), it is the one nearer the camera's foot,
+    which is lower in the picture for a camera at the player's side. A face with no
+    value beside a read face is a side face too; one on its own is a cocked die.
+    """
+    # Print on a face (the eyes of a skull) is not a face of its own.
+    found = [
+        f
+        for f in found
+        if not any(
+            g.size > 1.3 * f.size and math.hypot(f.x - g.x, f.y - g.y) < 0.4 * g.size for g in found
+        )
+    ]
+    order = sorted(found, key=lambda f: (f.value is None, _flatness(f), f.y))
+    kept: list[Face] = []
+    for face in order:
+        rival = next(
+            (
+                k
+                for k in kept
+                if math.hypot(face.x - k.x, face.y - k.y) < 0.9 * max(k.size, face.size)
+            ),
+            None,
+        )
+        if rival is None:
+            kept.append(face)
+            continue
+        if face.value is None or rival.value is None:
+            continue
+        flat_face, flat_rival = _flatness(face), _flatness(rival)
+        if flat_face > flat_rival * 1.25:
+            continue
+        if flat_rival > flat_face * 1.25 or face.y < rival.y:
+            kept[kept.index(rival)] = face
+    return kept
+
+
+def _flatness(face: Face) -> float:
+    return float(np.median([m.elongation for m in face.marks]))

@@ -1,0 +1,155 @@
+"""Marks: the small blobs printed on a die face (pips, or the parts of a symbol).
+
+A mark is found by its contrast with what surrounds it, in both directions, so dark
+pips on light dice and light pips on dark or translucent dice are the same problem:
+a morphological black-hat (dark marks) and top-hat (light marks) sized to the pips
+keep blobs smaller than the kernel and drop the slow changes of light and shadow.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+import cv2
+import numpy as np
+
+DARK = -1
+LIGHT = 1
+# A mark needs this much contrast (grey levels) with its surroundings.
+MIN_CONTRAST = 26
+
+
+@dataclass(frozen=True)
+class Mark:
+    x: float
+    y: float
+    area: float
+    radius: float  # of the disc with the same area
+    elongation: float  # major / minor axis of the moment ellipse (1 = round)
+    fill: float  # area / area of the moment ellipse (about 1 for a solid ellipse)
+    polarity: int  # DARK or LIGHT
+    contrast: float  # mean top-hat response inside the mark
+    label: int  # index of the mark in the frame's mark image (for path tests)
+    wide: bool = False  # found by the wide look: too big for a pip (part of a symbol)
+
+    @property
+    def pip_like(self) -> bool:
+        """Round and solid, as a pip seen from above; a side-face pip is flattened."""
+        return not self.wide and self.elongation < 1.6 and 0.75 < self.fill < 1.3
+
+
+def kernel_size(pip_diameter: float) -> int:
+    return max(5, round(pip_diameter * 1.8)) | 1
+
+
+def find_marks(
+    gray: np.ndarray,
+    pip_diameter: float,
+    min_contrast: float = MIN_CONTRAST,
+    *,
+    symbols: bool = True,
+) -> tuple[list[Mark], np.ndarray]:
+    """Every dark or light blob up to about twice ``pip_diameter`` across, and with
+    ``symbols`` the bigger ones up to a die's print.
+
+    Returns the marks and an int32 image of their labels (0 = no mark, i+1 = marks[i]),
+    which the grouping uses to step over marks when it walks from one to another.
+    """
+    smooth = cv2.GaussianBlur(gray, (3, 3), 0)
+    marks: list[Mark] = []
+    labels = np.zeros(gray.shape, np.int32)
+    min_area = max(3.0, (pip_diameter * 0.28) ** 2)
+    max_area = (pip_diameter * 2.2) ** 2
+    _pass(smooth, kernel_size(pip_diameter), min_area, max_area, min_contrast, marks, labels, False)
+    if symbols:
+        # Symbols (a skull, a sword) are bigger than pips: a second, wider look keeps
+        # the blobs too big for a pip and too small for a die.
+        wide = max(5, round(pip_diameter * 5.5)) | 1
+        _pass(smooth, wide, max_area, (pip_diameter * 4.5) ** 2, min_contrast, marks, labels, True)
+    return marks, labels
+
+
+def _pass(
+    smooth: np.ndarray,
+    size: int,
+    min_area: float,
+    max_area: float,
+    min_contrast: float,
+    marks: list[Mark],
+    labels: np.ndarray,
+    wide: bool,
+) -> None:
+    """Add the blobs of one kernel size; blobs mostly on earlier marks are skipped."""
+    # A square kernel: OpenCV erodes and dilates with it in two 1-D passes (fast).
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
+    largest = int(math.sqrt(max_area) * 2.5)
+    first = not marks
+    for polarity, operation in ((DARK, cv2.MORPH_BLACKHAT), (LIGHT, cv2.MORPH_TOPHAT)):
+        response = cv2.morphologyEx(smooth, operation, kernel)
+        _, mask = cv2.threshold(response, min_contrast * 0.8, 255, cv2.THRESH_BINARY)
+        # Two levels: a dark rim or shadow all round a die is one blob with a hole, and
+        # the pips inside that hole are blobs of their own (outer contours too).
+        contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+        for number, contour in enumerate(contours):
+            if hierarchy[0][number][3] != -1:
+                continue  # the boundary of a hole
+            x0, y0, w, h = cv2.boundingRect(contour)
+            if w > largest or h > largest or w * h < min_area:
+                continue
+            window = np.zeros((h, w), np.uint8)
+            cv2.drawContours(window, [contour], 0, 1, -1, offset=(-x0, -y0))
+            window = window.astype(bool) & (mask[y0 : y0 + h, x0 : x0 + w] > 0)
+            area = int(window.sum())
+            if area < min_area or area > max_area:
+                continue
+            taken = labels[y0 : y0 + h, x0 : x0 + w]
+            if not first and (taken[window] > 0).mean() > 0.2:
+                continue
+            values = response[y0 : y0 + h, x0 : x0 + w]
+            inside = values[window]
+            peak = float(inside.max())
+            if peak < min_contrast:
+                continue
+            # The mark is the part above half its peak, so that a pip and the soft
+            # shadow beside it do not count as one round blob.
+            ys, xs = np.nonzero(window & (values >= peak * 0.5))
+            if len(xs) < min_area * 0.6:
+                continue
+            mark = _mark(xs, ys, float(inside.mean()), polarity, len(marks) + 1, x0, y0)
+            if wide:
+                mark = replace(mark, wide=True)
+            labels[y0 + ys, x0 + xs] = mark.label
+            marks.append(mark)
+
+
+def _mark(
+    xs: np.ndarray,
+    ys: np.ndarray,
+    contrast: float,
+    polarity: int,
+    label: int,
+    x0: int,
+    y0: int,
+) -> Mark:
+    area = float(len(xs))
+    cx, cy = float(xs.mean()), float(ys.mean())
+    dx, dy = xs - cx, ys - cy
+    mu20, mu02, mu11 = float((dx * dx).mean()), float((dy * dy).mean()), float((dx * dy).mean())
+    spread = math.sqrt(((mu20 - mu02) / 2) ** 2 + mu11**2)
+    major = (mu20 + mu02) / 2 + spread
+    minor = max((mu20 + mu02) / 2 - spread, 1e-3)
+    ellipse_area = 4 * math.pi * math.sqrt(major * minor)
+    # A one-pixel-thin blob has a degenerate ellipse; count it as long.
+    elongation = math.sqrt(major / minor) if minor > 0.05 else 10.0
+    return Mark(
+        x=x0 + cx,
+        y=y0 + cy,
+        area=area,
+        radius=math.sqrt(area / math.pi),
+        elongation=elongation,
+        fill=area / max(ellipse_area, 1.0),
+        polarity=polarity,
+        contrast=contrast,
+        label=label,
+    )

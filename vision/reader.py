@@ -1,0 +1,191 @@
+"""``DiceReader``: a BGR frame in, every die's top face out.
+
+The pipeline, all classical OpenCV so it runs in milliseconds on one Pi core:
+1. bring the frame to a working scale where a pip is about 8 pixels across (the scale
+   is measured from the pips themselves, and remembered for the next frame);
+2. find marks, dark and light (``marks``);
+3. group the marks that share a top face and measure each face (``faces``);
+4. read each face: the pip layout for pip dice, or the taught faces of a profile;
+   a face that is neither a clean pip layout nor a taught face gets no value.
+"""
+
+from __future__ import annotations
+
+import time
+
+import cv2
+import numpy as np
+
+from dicetable.vision import faces as facing
+from dicetable.vision.colours import colour_name
+from dicetable.vision.faces import Face
+from dicetable.vision.marks import Mark, find_marks
+from dicetable.vision.profiles import Profile, builtin_d6
+from dicetable.vision.reading import DieReading, FrameReading
+
+# The pip size (work pixels) the reader scales frames to.
+TARGET_PIP = 8.0
+FIRST_LOOK = 1024  # long side of the first look at a big frame
+MIN_DIE = 14.0  # work pixels: smaller "faces" are specks, not dice
+
+
+class DiceReader:
+    """Reads frames with one dice profile (the built-in pip d6 when None)."""
+
+    def __init__(self, profile: Profile | None = None) -> None:
+        self.profile = profile or builtin_d6()
+        self._pip: dict[tuple[int, int], float] = {}  # pip size in frame pixels, per frame size
+
+    def read(self, frame: np.ndarray) -> FrameReading:
+        start = time.perf_counter()
+        dice = self._read(frame)
+        return FrameReading(dice=tuple(dice), ms=(time.perf_counter() - start) * 1000)
+
+    def faces(self, frame: np.ndarray) -> tuple[list[Face], float, np.ndarray]:
+        """The faces found, the frame-to-work scale, and the work image (for profiles).
+
+        One pass in the usual case: the pip size remembered from the last frame of this
+        size (or a generous guess) sizes the mark kernel; the pips found give the true
+        size, and only a frame whose pips are far from the target is looked at again.
+        """
+        height, width = frame.shape[:2]
+        key = (width, height)
+        floor = min(1.0, 640 / max(width, height))  # never below webcam resolution
+        known = self._pip.get(key)
+        if known:
+            scale = max(floor, min(1.0, TARGET_PIP / known))
+            guess = known * scale
+        else:
+            scale = min(1.0, FIRST_LOOK / max(width, height))
+            guess = max(width, height) * scale / 45
+        work = shrink(frame, scale)
+        gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
+        marks, labels = find_marks(gray, guess)
+        typical = _typical_pip(marks)
+        if typical is not None and not 0.6 < typical / guess < 1.6:
+            better = max(floor, min(1.0, scale * TARGET_PIP / typical))
+            if abs(better - scale) / scale > 0.25:
+                work = shrink(frame, better)
+                gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
+            guess = typical * better / scale
+            scale = better
+            marks, labels = find_marks(gray, guess)
+        elif typical is not None:
+            guess = typical
+        found = read_faces(work, gray, marks, labels, guess)
+        measured = _typical_pip([m for face in found if face.value for m in face.marks])
+        if measured:
+            self._pip[key] = measured / scale
+        else:
+            self._pip.pop(key, None)
+        return found, scale, work
+
+    def _read(self, frame: np.ndarray) -> list[DieReading]:
+        found, scale, work = self.faces(frame)
+        readings = []
+        for face in found:
+            value, name, reason, confidence = self.profile.read_face(work, face)
+            readings.append(
+                DieReading(
+                    value=value,
+                    face=name,
+                    x=face.x / scale,
+                    y=face.y / scale,
+                    size=face.size / scale,
+                    confidence=confidence,
+                    color=colour_name(face.body_bgr),
+                    reason=reason,
+                )
+            )
+        readings.sort(key=lambda d: (round(d.y / max(d.size, 1.0)), d.x))
+        return readings
+
+
+def shrink(frame: np.ndarray, scale: float) -> np.ndarray:
+    """Frame scaled by ``scale`` <= 1; fast on 12 MP by skipping pixels first."""
+    if scale >= 0.999:
+        return frame
+    height, width = frame.shape[:2]
+    step = int(1 / (scale * 2))  # keep at least twice the target resolution
+    if step >= 2:
+        frame = frame[::step, ::step]
+    size = (max(1, round(width * scale)), max(1, round(height * scale)))
+    return cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
+
+
+def _typical_pip(marks: list[Mark]) -> float | None:
+    """Diameter of the pips: the round, solid marks of the strongest contrast (print on a
+    die stands out more than grain, dust or text around the tray), or None."""
+    round_marks = [m for m in marks if m.pip_like]
+    if not round_marks:
+        return None
+    strong = float(np.percentile([m.contrast for m in round_marks], 90))
+    chosen = [2 * m.radius for m in round_marks if m.contrast >= 0.5 * strong]
+    return float(np.median(chosen))
+
+
+def read_faces(
+    work: np.ndarray, gray: np.ndarray, marks: list[Mark], labels: np.ndarray, pip: float
+) -> list[Face]:
+    """Group marks into faces, measure them and read pip values (profile-free part)."""
+    pip_radius = pip / 2
+    groups = facing.group_marks(work, gray, marks, labels, pip_radius)
+    found: list[Face] = []
+    for group in groups:
+        members = [marks[i] for i in group]
+        face = facing.measure_face(work, gray, labels, members, pip_radius)
+        if face is not None:
+            found.append(face)
+    floor = np.median(work[::8, ::8].reshape(-1, 3), axis=0)
+    return consistent(facing.drop_side_faces(found), floor)
+
+
+def consistent(found: list[Face], floor: np.ndarray) -> list[Face]:
+    """Drop what is not the size of the dice in this tray.
+
+    Dice in one tray are of one size (give or take a mixed set); clutter beside it
+    (keyboard keys, a cable's plug, printed text) comes in other sizes. The clear pip
+    layouts of two or more pips set the reference; faces far from it are dropped, and
+    faces without a value need a clearer die edge than read ones, and a body unlike
+    the tray's floor (``floor``, the frame's median colour): print with no die around
+    it is a cable, a key or a stain.
+    """
+    found = [f for f in found if f.size >= MIN_DIE]
+    valued = [f for f in found if f.value]
+    if not valued:
+        return [f for f in found if f.edge_found >= 0.9]
+
+    def alike(f: Face, g: Face) -> bool:
+        return 0.7 * g.size <= f.size <= 1.45 * g.size
+
+    # The reference is the size most read faces agree on; clear layouts count more.
+    def support(f: Face) -> tuple[float, float]:
+        clear = f.value is not None and f.value >= 2 and f.fit < 0.12
+        return sum(alike(g, f) for g in valued) + 0.5 * clear, f.edge_found
+
+    best = max(valued, key=support)
+    clear = [g for g in valued if alike(g, best)]
+    size = float(np.median([f.size for f in clear]))
+    pip = float(np.median([m.radius for f in clear for m in f.marks if m.pip_like] or [1.0]))
+    ink = float(np.median([m.contrast for f in clear for m in f.marks if m.pip_like] or [0.0]))
+    kept = []
+    for face in found:
+        if not 0.7 * size <= face.size <= 1.45 * size:
+            continue
+        radii = [m.radius for m in face.marks if m.pip_like or not m.wide]
+        if radii:  # a face of print other than pips (a symbol) has no pip size to compare
+            ratio = float(np.median(radii)) / pip
+            if not (0.6 <= ratio <= (2.1 if face.value == 1 else 1.6)):
+                continue
+        if face.value is None and (
+            face.edge_found < 0.9
+            or np.abs(np.array(face.body_bgr) - floor).max() < 30
+            or not any(np.abs(np.subtract(face.body_bgr, g.body_bgr)).max() < 40 for g in clear)
+        ):
+            continue  # a die without a value must look like the dice that were read
+        if not radii and (
+            face.edge_found < 0.95 or min(m.contrast for m in face.marks) < 0.6 * ink
+        ):
+            continue  # a symbol must be printed as boldly as the pips around it
+        kept.append(face)
+    return kept

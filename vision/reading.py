@@ -1,0 +1,50 @@
+"""What the reader says about a frame: one ``DieReading`` per die it found."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+
+
+@dataclass(frozen=True)
+class DieReading:
+    """One die's top face.
+
+    ``x``, ``y`` is the centre of the top face and ``size`` its side, in the original
+    frame's pixels. ``value`` is None when the die cannot be read honestly, and
+    ``reason`` then says why ("cocked", "unreadable", "unknown face").
+    """
+
+    value: int | None
+    face: str
+    x: float
+    y: float
+    size: float
+    confidence: float
+    color: str
+    reason: str | None = None
+
+    def to_dict(self) -> dict[str, object]:
+        data = asdict(self)
+        for key in ("x", "y", "size"):
+            data[key] = round(float(data[key]), 1)
+        data["confidence"] = round(float(data["confidence"]), 3)
+        return data
+
+
+@dataclass(frozen=True)
+class FrameReading:
+    """Every die found in one frame, and how long reading it took (milliseconds)."""
+
+    dice: tuple[DieReading, ...]
+    ms: float
+
+    @property
+    def values(self) -> tuple[int | None, ...]:
+        return tuple(die.value for die in self.dice)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"ms": round(self.ms, 2), "dice": [die.to_dict() for die in self.dice]}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict())

@@ -1,0 +1,162 @@
+"""``SettleWatcher``: read the tray only once the dice have stopped, and vote.
+
+A reading taken while a die still spins or a hand is in the tray is how dice readers
+lose a player's trust (see shared/reference/dice-vision-notes.md: false rolls on
+pick-up, results taken before a last tumble, blurred frames). The watcher compares
+each frame with the last on a small grey thumbnail (about a millisecond), keeps the
+tray "rolling" while anything moves, calls it "hand in view" while a large region
+that is not the settled tray reaches in from an edge, and reads the dice only when
+the tray has been still for ``settle_seconds``. The reading it reports is the one
+most of the still frames agree on, so one noisy frame cannot change the result.
+
+Time comes from the caller (``now``), so tests replay frames deterministically.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from dataclasses import dataclass
+from enum import StrEnum
+
+import cv2
+import numpy as np
+
+from dicetable.vision.reading import FrameReading
+
+THUMB_WIDTH = 160
+
+
+class TrayState(StrEnum):
+    EMPTY = "empty"
+    ROLLING = "rolling"
+    HAND = "hand in view"
+    SETTLED = "settled"
+
+
+@dataclass(frozen=True)
+class TrayUpdate:
+    state: TrayState
+    reading: FrameReading | None  # only when SETTLED (or EMPTY: a reading with no dice)
+    changed: bool  # the state or the settled reading differs from the last update
+
+
+class SettleWatcher:
+    """Feeds frames to a reader only when the tray is still, and votes over them.
+
+    ``motion`` is the grey-level change that counts as movement, ``moving_share`` the
+    share of the thumbnail that must change to call the tray rolling, ``votes`` how
+    many still frames a reading needs, ``hand_share`` the share of the frame a region
+    reaching in from an edge must cover to be a hand.
+    """
+
+    def __init__(
+        self,
+        reader,
+        settle_seconds: float = 0.5,
+        *,
+        motion: int = 18,
+        moving_share: float = 0.002,
+        votes: int = 3,
+        hand_share: float = 0.04,
+    ) -> None:
+        self.reader = reader
+        self.settle_seconds = settle_seconds
+        self.motion = motion
+        self.moving_share = moving_share
+        self.votes = votes
+        self.hand_share = hand_share
+        self._last: np.ndarray | None = None
+        self._tray: np.ndarray | None = None  # thumbnail of the last settled tray
+        self._still_since: float | None = None
+        self._readings: deque[FrameReading] = deque(maxlen=2 * votes + 1)
+        self._state: TrayState | None = None
+        self._reported: tuple | None = None
+        self.last_reading: FrameReading | None = None
+
+    def update(self, frame: np.ndarray, now: float) -> TrayUpdate:
+        thumb = _thumbnail(frame)
+        moving = self._moving(thumb)
+        self._last = thumb
+        if self._hand(thumb):
+            self._restart()
+            return self._emit(TrayState.HAND, None)
+        if moving:
+            self._restart()
+            return self._emit(TrayState.ROLLING, None)
+        if self._still_since is None:
+            self._still_since = now
+        reading = self.reader.read(frame)
+        self._readings.append(reading)
+        if now - self._still_since < self.settle_seconds:
+            return self._emit(self._state_while_waiting(), None)
+        voted = self._vote()
+        if voted is None:
+            return self._emit(self._state_while_waiting(), None)
+        self._tray = thumb
+        state = TrayState.SETTLED if voted.dice else TrayState.EMPTY
+        return self._emit(state, voted)
+
+    def _state_while_waiting(self) -> TrayState:
+        # Until the vote is in, the tray keeps the state it had (rolling, or settled
+        # on the previous result when only light changed).
+        return self._state if self._state is not None else TrayState.ROLLING
+
+    def _restart(self) -> None:
+        self._still_since = None
+        self._readings.clear()
+
+    def _moving(self, thumb: np.ndarray) -> bool:
+        if self._last is None or self._last.shape != thumb.shape:
+            return True
+        changed = cv2.absdiff(thumb, self._last) > self.motion
+        return bool(changed.mean() > self.moving_share)
+
+    def _hand(self, thumb: np.ndarray) -> bool:
+        """A large region unlike the settled tray, reaching in from the frame's edge."""
+        if self._tray is None or self._tray.shape != thumb.shape:
+            return False
+        differs = (cv2.absdiff(thumb, self._tray) > 2 * self.motion).astype(np.uint8)
+        differs = cv2.morphologyEx(differs, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        count, _, stats, _ = cv2.connectedComponentsWithStats(differs, connectivity=8)
+        height, width = thumb.shape
+        for index in range(1, count):
+            x, y, w, h, area = stats[index]
+            touches = x == 0 or y == 0 or x + w >= width or y + h >= height
+            if touches and area > self.hand_share * height * width:
+                return True
+        return False
+
+    def _vote(self) -> FrameReading | None:
+        signatures = [_signature(r) for r in self._readings]
+        if len(signatures) < self.votes:
+            return None
+        best, count = Counter(signatures).most_common(1)[0]
+        if count < self.votes or count * 2 <= len(signatures):
+            return None
+        # The most recent reading with the winning result (freshest positions).
+        return next(r for r in reversed(self._readings) if _signature(r) == best)
+
+    def _emit(self, state: TrayState, reading: FrameReading | None) -> TrayUpdate:
+        signature = _signature(reading) if reading is not None else None
+        changed = state != self._state or (
+            state in (TrayState.SETTLED, TrayState.EMPTY) and signature != self._reported
+        )
+        self._state = state
+        if reading is not None:
+            self._reported = signature
+            self.last_reading = reading
+        return TrayUpdate(state=state, reading=reading, changed=changed)
+
+
+def _thumbnail(frame: np.ndarray) -> np.ndarray:
+    height, width = frame.shape[:2]
+    step = max(1, width // (THUMB_WIDTH * 2))
+    small = frame[::step, ::step]
+    size = (THUMB_WIDTH, max(1, round(height * THUMB_WIDTH / width)))
+    gray = cv2.cvtColor(cv2.resize(small, size, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2GRAY)
+    return cv2.GaussianBlur(gray, (3, 3), 0)
+
+
+def _signature(reading: FrameReading) -> tuple:
+    """What a vote compares: the faces, values and colours read, in any order."""
+    return tuple(sorted((d.face, d.value or 0, d.reason or "", d.color) for d in reading.dice))
