@@ -175,4 +175,17 @@ def test_spanish_covers_long_games():
             shown += [prompt.objective] if prompt.objective else []
             shown += [e.text for e in game.apply(random_answer(game, rng, 1 + seed % 4))]
             missing |= {t for m in shown for t in _templates(m) if t not in spanish}
+            missing |= {t for t in _view_labels(game.view()) if t not in spanish}
     assert not missing, sorted(missing)
+
+
+def _view_labels(view: dict) -> list[str]:
+    """The strings a screen translates whole: panel titles and labels, the gauge label,
+    card titles and texts (numbered figures up to 12, the most a room's list holds)."""
+    labels = [view["gauge"]["label"]] if view.get("gauge") else []
+    for panel in view["panels"]:
+        if not panel["title"].split()[-1].isdigit() or int(panel["title"].split()[-1]) <= 12:
+            labels.append(panel["title"])
+        labels += [label for label, _ in panel["rows"]]
+    labels += [c[key] for c in view["cards"] for key in ("title", "text")]
+    return labels

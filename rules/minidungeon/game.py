@@ -450,7 +450,7 @@ class MiniDungeon(HeroTurn, Spells, Items, Defence, Exploring, Events, MonstersT
             "winner": self.winner,
             "heroes": heroes,
             "monsters": monsters,
-            "gauge": gauge,
+            **({"gauge": gauge} if gauge["max"] else {}),  # none at the entrance
             "panels": panels,
             "cards": cards,
         }
