@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, groupby
 from math import factorial, prod
 from typing import Literal
 
@@ -34,6 +34,7 @@ from dicetable.rules.dicethrone.objectives import Objective
 Keep = Literal["optimal", "boss"]
 MAX_DICE = 6
 MAX_ROLLS = 6
+ROLL_ATTEMPTS = 3  # Dice Throne's Offensive Roll Phase: up to 3 Roll Attempts
 
 Multiset = tuple[int, ...]
 
@@ -49,11 +50,13 @@ class _Table:
     subs: tuple[tuple[int, ...], ...]  # per full: kept indices of its sub-multisets
     full_index: dict[Multiset, int]
     kept_index: dict[Multiset, int]
+    weight: tuple[int, ...]  # per kept: 6^(dice kept), to scale W to 6^(n·r)
 
 
+@cache
 def _ways(rolled: Multiset) -> int:
-    """Ordered outcomes that give this multiset (multinomial coefficient)."""
-    return factorial(len(rolled)) // prod(factorial(c) for c in Counter(rolled).values())
+    """Ordered outcomes that give this (sorted) multiset: a multinomial coefficient."""
+    return factorial(len(rolled)) // prod(factorial(len(list(g))) for _, g in groupby(rolled))
 
 
 @cache
@@ -70,7 +73,8 @@ def _table(n: int) -> _Table:
         for k in kept
     )
     subs = tuple(tuple(sorted({kept_index[s] for s in _sub_multisets(c)})) for c in full)
-    return _Table(n, full, kept, outcomes, subs, full_index, kept_index)
+    weight = tuple(6 ** len(k) for k in kept)
+    return _Table(n, full, kept, outcomes, subs, full_index, kept_index, weight)
 
 
 def _sub_multisets(dice: Multiset) -> set[Multiset]:
@@ -104,38 +108,33 @@ def _solve(objective: Objective, n: int, rolls: int, keep: Keep, hex: bool) -> _
     )
     value = [tuple(1 if m else 0 for m in met)]
     best: list[tuple[int, ...]] = [tuple(table.kept_index[c] for c in table.full)]
-    lengths = [len(k) for k in table.kept]
+    whole = best[0]  # keeping every die: what a met roll does
     for r in range(1, rolls + 1):
-        attempt = _Attempt(table, value[-1], lengths)
-        scale = 6 ** (n * r)
+        previous, scale = value[-1], 6 ** (n * r)
+        # W(r, K) for every kept multiset at once: cheaper than memoised calls
+        attempt = [
+            sum(ways * previous[c] for ways, c in outcomes) * table.weight[k]
+            for k, outcomes in enumerate(table.outcomes)
+        ]
         level: list[int] = []
         choice: list[int] = []
         for c, is_met in enumerate(met):
             if is_met:
                 level.append(scale)
-                choice.append(table.kept_index[table.full[c]])
+                choice.append(whole[c])
                 continue
-            candidates = (boss[c],) if keep == "boss" else table.subs[c]
-            top = max(candidates, key=attempt)
-            level.append(attempt(top))
+            top = boss[c] if keep == "boss" else max(table.subs[c], key=attempt.__getitem__)
+            level.append(attempt[top])
             choice.append(top)
         value.append(tuple(level))
         best.append(tuple(choice))
     return _Solution(table, tuple(value), tuple(best))
 
 
-class _Attempt:
-    """W(r, K) for one attempt count, memoised: the chance (scaled) after keeping K."""
-
-    def __init__(self, table: _Table, previous: tuple[int, ...], lengths: list[int]) -> None:
-        self.table, self.previous, self.lengths = table, previous, lengths
-        self.memo: dict[int, int] = {}
-
-    def __call__(self, k: int) -> int:
-        if k not in self.memo:
-            total = sum(ways * self.previous[c] for ways, c in self.table.outcomes[k])
-            self.memo[k] = total * 6 ** self.lengths[k]
-        return self.memo[k]
+def _depth(rerolls: int) -> int:
+    """Solve at least to the usual 2 rerolls: one table then serves every question
+    asked during a Roll Phase (first roll, second, third)."""
+    return max(rerolls, ROLL_ATTEMPTS - 1)
 
 
 def _check(n: int, rolls: int, keep: str) -> None:
@@ -160,7 +159,7 @@ def chance(
 def _chance(objective: Objective, rolls: int, keep: Keep, dice: int, hex: bool) -> Fraction:
     if rolls == 0:
         return Fraction(0)
-    solution = _solve(objective, dice, rolls - 1, keep, hex)
+    solution = _solve(objective, dice, _depth(rolls - 1), keep, hex)
     total = sum(ways * solution.value[rolls - 1][c] for ways, c in solution.table.outcomes[0])
     return Fraction(total, 6 ** (dice * rolls))
 
@@ -175,7 +174,7 @@ def chance_from(
     """The chance of meeting ``objective`` with these dice on the table and
     ``rerolls`` Roll Attempts left (1 if met now, keeping as ``keep`` says)."""
     _check(len(dice), rerolls, keep)
-    solution = _solve(objective, len(dice), rerolls, keep, hex)
+    solution = _solve(objective, len(dice), _depth(rerolls), keep, hex)
     c = solution.table.full_index[tuple(sorted(dice))]
     return Fraction(solution.value[rerolls][c], 6 ** (len(dice) * rerolls))
 
@@ -186,7 +185,7 @@ def best_keep(
     """Indices of the dice to leave in place for the best chance with ``rerolls``
     Roll Attempts left (all of them when the objective is already met)."""
     _check(len(dice), max(rerolls, 1), "optimal")
-    solution = _solve(objective, len(dice), max(rerolls, 1), "optimal", hex)
+    solution = _solve(objective, len(dice), _depth(rerolls), "optimal", hex)
     c = solution.table.full_index[tuple(sorted(dice))]
     wanted = Counter(solution.table.kept[solution.best[max(rerolls, 1)][c]])
     kept: list[int] = []
