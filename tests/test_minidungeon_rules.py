@@ -568,3 +568,22 @@ def test_giving_an_item_costs_both_heroes_a_speed_point():
     answer(game, "h2")
     assert mage.backpack == ["health_potion"] and not fighter.backpack
     assert (fighter.speed_left, mage.speed_left) == (2, 2)
+
+
+def test_clairvoyance_rerolls_a_hero_die():
+    """Clairvoyance: "Costs 2 speed points. Re-roll any 1 die roll made by a hero"."""
+    game = party(("fighter", "mage"))
+    fighter = game.heroes[0]
+    fighter.speed_left, fighter.health = 3, 5
+    game.clairvoyance = 1
+    run(game, game._hit_hero(fighter, 1, crit=False, ranged=False, source=None))
+    answer(game, "dodge", 2)
+    assert "Clairvoyance" in str(game.prompt().text)
+    answer(game, "yes", 5)
+    assert fighter.health == 5 and game.clairvoyance == 0
+    (skeleton,) = in_room(game, 1, "skeleton")
+    game.clairvoyance = 1
+    run(game, game._hero_attack(fighter, skeleton, fig.UNARMED))
+    answer(game, 1)  # a critical miss
+    answer(game, "yes", 6)
+    assert skeleton not in game.room.monsters

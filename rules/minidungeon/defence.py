@@ -130,11 +130,18 @@ class Defence(TableFlow):
         if target - bonus <= 1:
             self.emit(EventKind.OBJECTIVE_MET, msg("{save}: saved.", save=name))
             return True
-        (value,) = yield from self.roll(
-            msg("{hero}: {save}, roll a D6.", hero=self.hero_name(hero), save=name),
-            objective=msg("{n}+ saves", n=target - bonus),
-            odds=save_odds(target, bonus),
-        )
+        while True:
+            (value,) = yield from self.roll(
+                msg("{hero}: {save}, roll a D6.", hero=self.hero_name(hero), save=name),
+                objective=msg("{n}+ saves", n=target - bonus),
+                odds=save_odds(target, bonus),
+            )
+            if save_passes(value, target, bonus) or not self.clairvoyance:
+                break
+            again = yield from self.yes_no(msg("Use Clairvoyance to re-roll the failed save?"))
+            if not again:
+                break
+            self.clairvoyance -= 1
         if save_passes(value, target, bonus):
             self.emit(EventKind.OBJECTIVE_MET, msg("{save}: saved.", save=name))
             return True

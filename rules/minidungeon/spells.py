@@ -86,7 +86,8 @@ class Spells(TableFlow):
     def _spell_clairvoyance(self, hero: Hero, bonus: int) -> Flow:
         self.clairvoyance += 1
         self.emit(
-            EventKind.INFO, msg("Clairvoyance: the next missed hero attack may be re-rolled.")
+            EventKind.INFO,
+            msg("Clairvoyance: the next missed attack or failed save of a hero may be re-rolled."),
         )
         yield from ()
         return True

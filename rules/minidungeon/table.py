@@ -79,6 +79,7 @@ class TableFlow:
     retreats: int
     winner: str
     phase: str
+    clairvoyance: int
     _events: list[Event]
 
     def emit(self, kind: str, text: Msg, **data: Any) -> None:
