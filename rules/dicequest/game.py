@@ -48,7 +48,7 @@ from dicetable.rules.dicequest.data import (
     threat_deck,
 )
 from dicetable.rules.dicequest.party import PARTY_SLOTS, Hero, Player
-from dicetable.rules.dicequest.quest_phase import Attempt, QuestPhase, _index
+from dicetable.rules.dicequest.quest_phase import Attempt, QuestPhase, option_index
 from dicetable.rules.dicequest.scoring import adventure_rewards, standings
 from dicetable.rules.dicequest.typein import CardForm
 from dicetable.rules.dicequest.words import (
@@ -463,7 +463,7 @@ class Dicequest(QuestPhase, Game):
         self.stage = "tavern"
         if answer.choice == "back":
             return []
-        hero = self.player.heroes.pop(_index(answer.choice))
+        hero = self.player.heroes.pop(option_index(answer.choice))
         if hero.expert or hero.kind.level == "legendary":
             self.player.graduated += 1
             text = msg("{hero} graduates to the Achievements Zone.", hero=msg(hero.name))
@@ -482,7 +482,7 @@ class Dicequest(QuestPhase, Game):
         self.stage = "tavern"
         if answer.choice == "back":
             return []
-        hero = self.player.heroes[_index(answer.choice)]
+        hero = self.player.heroes[option_index(answer.choice)]
         hero.expert = True
         return [
             Event(
@@ -502,7 +502,7 @@ class Dicequest(QuestPhase, Game):
         self.stage = "tavern"
         if answer.choice == "back":
             return []
-        hero = self.player.heroes[_index(answer.choice)]
+        hero = self.player.heroes[option_index(answer.choice)]
         hero.light -= 1
         return [
             Event(

@@ -385,7 +385,7 @@ class QuestPhase:
             self.stage = "reroll"
             return [Event("reroll_token", msg("The Reroll token is flipped to its used side."))]
         else:
-            i = _index(answer.choice)
+            i = option_index(answer.choice)
             if i in attempt.chosen:
                 attempt.chosen.remove(i)
             else:
@@ -422,7 +422,7 @@ class QuestPhase:
             if answer.choice == "bonus":
                 attempt.bonus_runes -= 1
                 return [Event("rune", msg("A Rune from an Item or ability is spent."))]
-            die = attempt.dice[_index(answer.choice)]
+            die = attempt.dice[option_index(answer.choice)]
             die.locked = True
             die.rune_spent = True
             return [
@@ -434,7 +434,7 @@ class QuestPhase:
                     ),
                 )
             ]
-        attempt.die = _index(answer.choice)
+        attempt.die = option_index(answer.choice)
         attempt.chosen = [attempt.die]
         if attempt.pending in ("ability-reroll", "rune-reroll"):
             self.stage = "reroll"
@@ -701,7 +701,7 @@ class QuestPhase:
     def _apply_assign(self, answer: Input) -> list[Event]:
         attempt = self._attempt()
         kind = attempt.wounds.pop(0)
-        hero = self.player.heroes[_index(answer.choice)]
+        hero = self.player.heroes[option_index(answer.choice)]
         if kind == "deadly":
             hero.deadly += 1
         else:
@@ -778,8 +778,8 @@ class QuestPhase:
         attempt = self._attempt()
         if answer.choice == "done":
             return self._outcome()
-        attempt.discarded.append(_index(answer.choice))
-        token = self.adventure_tokens[_index(answer.choice)]
+        attempt.discarded.append(option_index(answer.choice))
+        token = self.adventure_tokens[option_index(answer.choice)]
         events = [
             Event(
                 "threat_discarded", msg("Threat token {token} discarded.", token=token_text(token))
@@ -904,7 +904,7 @@ class QuestPhase:
         return self._choose(msg("Level Up: which Active Apprentice flips to Expert?"), options)
 
     def _apply_level_up(self, answer: Input) -> list[Event]:
-        hero = self.player.heroes[_index(answer.choice)]
+        hero = self.player.heroes[option_index(answer.choice)]
         hero.expert = True
         return [
             Event("level_up", msg("{hero} levels up to Expert.", hero=msg(hero.name))),
@@ -1019,7 +1019,7 @@ def _suppliers_text(suppliers: Mapping[str, list[str]]) -> Msg:
     )
 
 
-def _index(option_id: str) -> int:
+def option_index(option_id: str) -> int:
     """``die3``, ``hero1``, ``token2``: option ids count from 1, like the screen."""
     return int(option_id.lstrip("abcdefghijklmnopqrstuvwxyz")) - 1
 
