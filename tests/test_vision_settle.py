@@ -1,0 +1,111 @@
+"""Settled, not rolling: the tray states and the vote over frames (notes §3, "reading
+before the dice settle / handling false positives" and the frame voting of Yacht Dice)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import numpy as np
+
+from dicetable.hardware.synthetic_tray import random_tray, render_tray
+from dicetable.vision.reader import DiceReader
+from dicetable.vision.reading import DieReading, FrameReading
+from dicetable.vision.settle import SettleWatcher, TrayState
+
+FPS = 10
+
+
+def frames_of(dice, count, *, seed=1, **render):
+    """``count`` frames of one scene, each with its own sensor noise."""
+    clean = render_tray(dice, seed=seed, noise=0, **render)
+    rng = np.random.default_rng(seed)
+    for _ in range(count):
+        grain = (rng.standard_normal(clean.shape, np.float32) * 3).astype(np.int16)
+        yield np.clip(clean.astype(np.int16) + grain, 0, 255).astype(np.uint8)
+
+
+def feed(watcher, frames, start=0.0):
+    updates = []
+    for index, frame in enumerate(frames):
+        updates.append(watcher.update(frame, start + index / FPS))
+    return updates
+
+
+def rolling_frames(dice, count, seed=1):
+    rng = random.Random(seed)
+    for step in range(count):
+        moved = [
+            replace(d, x=d.x + rng.uniform(-30, 30), y=d.y + rng.uniform(-30, 30), angle=step * 40)
+            for d in dice
+        ]
+        yield render_tray(moved, seed=seed, blur=20)
+
+
+def test_rolling_then_settled_after_the_settle_time():
+    dice = random_tray(random.Random(3), 4)
+    watcher = SettleWatcher(DiceReader(), settle_seconds=0.5)
+    updates = feed(watcher, rolling_frames(dice, 6))
+    assert {u.state for u in updates} == {TrayState.ROLLING}
+    assert all(u.reading is None for u in updates)
+    still = feed(watcher, frames_of(dice, 10), start=1.0)
+    settled = [i for i, u in enumerate(still) if u.state == TrayState.SETTLED]
+    assert settled and settled[0] >= 5  # not before 0.5 s of stillness at 10 fps
+    first = still[settled[0]]
+    assert first.changed and first.reading is not None
+    assert sorted(d.value for d in first.reading.dice) == sorted(d.value for d in dice)
+    assert not any(u.changed for u in still[settled[0] + 1 :])
+
+
+def test_settle_time_is_configurable():
+    dice = random_tray(random.Random(4), 3)
+    watcher = SettleWatcher(DiceReader(), settle_seconds=1.5)
+    updates = feed(watcher, frames_of(dice, 20))
+    first = next(i for i, u in enumerate(updates) if u.state == TrayState.SETTLED)
+    assert first >= 15
+
+
+def test_empty_tray():
+    watcher = SettleWatcher(DiceReader(), settle_seconds=0.3)
+    updates = feed(watcher, frames_of([], 8))
+    assert updates[-1].state == TrayState.EMPTY
+    assert updates[-1].reading is not None and updates[-1].reading.dice == ()
+
+
+def test_hand_in_view_after_a_settled_tray():
+    dice = random_tray(random.Random(5), 3)
+    watcher = SettleWatcher(DiceReader(), settle_seconds=0.3)
+    feed(watcher, frames_of(dice, 6))
+    hand = render_tray(dice, seed=1, hand=True, noise=0)
+    updates = feed(watcher, [hand, hand, hand], start=1.0)
+    assert [u.state for u in updates] == [TrayState.HAND] * 3
+    assert updates[0].changed and updates[0].reading is None
+
+
+class FlakyReader:
+    """Reads 5 always, except on chosen frames where it misreads a 3."""
+
+    def __init__(self, bad: set[int]) -> None:
+        self.bad = bad
+        self.count = 0
+
+    def read(self, frame):
+        value = 3 if self.count in self.bad else 5
+        self.count += 1
+        return FrameReading((DieReading(value, str(value), 10, 10, 20, 0.9, "white"),), 1.0)
+
+
+def test_one_noisy_frame_cannot_change_the_result():
+    frames = list(frames_of([], 12))
+    watcher = SettleWatcher(FlakyReader(bad={4, 9}), settle_seconds=0.3)
+    updates = feed(watcher, frames)
+    results = [u.reading.dice[0].value for u in updates if u.reading is not None]
+    assert results and set(results) == {5}
+    assert sum(u.changed for u in updates if u.state == TrayState.SETTLED) == 1
+
+
+def test_no_reading_until_the_frames_agree():
+    frames = list(frames_of([], 6))
+    watcher = SettleWatcher(FlakyReader(bad={0, 2, 4}), settle_seconds=0.2)
+    updates = feed(watcher, frames)
+    assert all(u.reading is None for u in updates[:5])
