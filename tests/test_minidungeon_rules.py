@@ -587,3 +587,22 @@ def test_clairvoyance_rerolls_a_hero_die():
     answer(game, 1)  # a critical miss
     answer(game, "yes", 6)
     assert skeleton not in game.room.monsters
+
+
+def test_visions_roll_the_room_before_the_door():
+    """ "You have brief visions of the future! Set this card aside. You may choose to discard
+    it before opening a door to roll on both the trap and monster generator tables before
+    exploring"."""
+    game = party(("fighter", "mage"))
+    fighter = game.heroes[0]
+    fighter.speed_left = 3
+    game.party_cards.append("visions")
+    run(game, game._do_door(fighter, ""))
+    answer(game, "yes", 1, 5)  # trap 1, generator 5
+    assert "Open the door to room 1 now?" in str(game.prompt().text)
+    answer(game, "no")
+    assert game.foreseen is not None and fighter.speed_left == 3 and game.room.number == 0
+    run(game, game._do_door(fighter, ""))  # no second vision: the rolls stand
+    assert game.prompt().kind is PromptKind.CONFIRM  # straight to placing the monsters
+    assert len(game.room.monsters) == 6 and game.room.chests == 1  # 4 small: 4 zombies, 2 skeletons
+    assert fighter.speed_left == 2 and game.foreseen is None

@@ -237,6 +237,7 @@ EFFECTS = (
     "glittering_prizes",
     "cha_aaargh",
     "free_item",
+    "visions",
 )
 TRAP_EFFECTS = (
     "none",

@@ -27,6 +27,21 @@ class Exploring(TableFlow):
     # -- exploring a room -----------------------------------------------------------
 
     def _do_door(self, hero: Hero, _: str) -> Flow:
+        if "visions" in self.party_cards and self.foreseen is None:
+            use = yield from self.yes_no(
+                msg(
+                    "Discard You Have Brief Visions of the Future! to roll the trap chart and "
+                    "the monster generator before opening the door?"
+                )
+            )
+            if use:
+                self.party_cards.remove("visions")
+                self.foreseen = yield from self._room_rolls(hero, self._trap_modifier())
+                go = yield from self.yes_no(
+                    msg("Open the door to room {n} now?", n=self.room.number + 1)
+                )
+                if not go:
+                    return
         hero.speed_left -= 1
         yield from self._explore(hero)
 
@@ -51,6 +66,14 @@ class Exploring(TableFlow):
         for card in self.book.events.values():
             if card.effect in self.room.effects:
                 self.emit(EventKind.CARD, msg("In this room: {card}", card=msg(card.title)))
+        foreseen, self.foreseen = self.foreseen, None
+        trap, rolls = foreseen or (yield from self._room_rolls(hero, trap_modifier))
+        yield from self._spawn(rolls)
+        yield from self._room_cards(hero)
+        yield from self._spring_trap(trap, hero)
+
+    def _room_rolls(self, hero: Hero, trap_modifier: int | None) -> Flow:
+        """The trap chart (first: a 6 changes the generator roll), then the generator."""
         trap = self.book.traps[1]
         if self.options["traps"] == "on" and trap_modifier is None:
             self.emit(
@@ -70,9 +93,7 @@ class Exploring(TableFlow):
             while second == first:
                 second = yield from self._generator_roll(generator_bonus, second=True)
             rolls = first + second
-        yield from self._spawn(rolls)
-        yield from self._room_cards(hero)
-        yield from self._spring_trap(trap, hero)
+        return trap, rolls
 
     def _level_modifier(self) -> int:
         return self.level if self.options["generator_level"] == "level" else self.level - 1

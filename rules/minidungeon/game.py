@@ -83,6 +83,7 @@ class MiniDungeon(HeroTurn, Spells, Items, Defence, Exploring, Events, MonstersT
         self.free_item = False
         self.glittering = False
         self.sneak_attack_pending = False
+        self.foreseen: tuple[Any, list[int]] | None = None  # Visions: rolled before the door
         self.large_turn = 0
         self.uid = 0
         self.winner = ""

@@ -80,6 +80,8 @@ class TableFlow:
     winner: str
     phase: str
     clairvoyance: int
+    foreseen: tuple[Any, list[int]] | None
+    party_cards: list[str]
     _events: list[Event]
 
     def emit(self, kind: str, text: Msg, **data: Any) -> None:
