@@ -982,10 +982,14 @@ class QuestPhase:
         suppliers = self._suppliers()
         if not suppliers:
             return msg("Go to the Wound Step when you are ready.")
-        rerollable = [
+        require = attempt.card.require
+        met = sum(tally.match(require, self._symbols()))
+        colors = {c for cs in suppliers.values() for c in cs}
+        rerollable = [  # dice of a helpful colour that add nothing to the result now
             str(i + 1)
             for i in self._unlocked()
-            if attempt.dice[i].color in {c for cs in suppliers.values() for c in cs}
+            if attempt.dice[i].color in colors
+            and sum(tally.match(require, self._symbols(without=[i]))) == met
         ]
         helps = _suppliers_text(suppliers)
         if not rerollable:
