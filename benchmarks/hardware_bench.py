@@ -2,8 +2,9 @@
 
 * button edge -> action delivered -> the session's thread takes it (and, for
   CONFIRM on the dice tray, the answer is on disk): gpiozero MockFactory pins, the
-  real ``PhaseButtons`` debounce code, an ``ActionQueue`` drained by a thread that
-  stands for the UI thread;
+  real ``PhaseButtons`` debounce code with the default settings, an ``ActionQueue``
+  drained by a thread that stands for the UI thread; a short press on BACK from its
+  release edge (it waits for the debounce time, since a hold would undo);
 * state change -> LED ring frame complete at the device: the real ``LedRing`` writer
   thread and pyserial, into the ring simulator on a pseudo-terminal; also from a
   session's answer (SQLite write included) to the frame.
@@ -26,6 +27,7 @@ from pathlib import Path
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
+from dicetable.device import config
 from dicetable.device.controller import Controller
 from dicetable.device.session import TableSession
 from dicetable.device.store import Store
@@ -36,6 +38,8 @@ from dicetable.hardware.ring_patterns import Lights
 from dicetable.hardware.ring_sim import RingSimulator
 from dicetable.rules.core import Die, Input
 
+PINS = {"confirm": 17, "back": 27, "next": 22}
+
 
 def _ms(samples: list[float]) -> str:
     ordered = sorted(samples)
@@ -44,13 +48,22 @@ def _ms(samples: list[float]) -> str:
 
 
 def bench_buttons(rounds: int, data: Path) -> dict[str, list[float]]:
+    """Presses of CONFIRM and NEXT (delivered on the press edge) and short presses of
+    BACK (a hold would undo, so BACK is delivered once the release has lasted the
+    debounce time: measured from the release edge), with the default settings."""
     Device.pin_factory = MockFactory()
+    settings = config.load(Path("/nonexistent")).section("buttons")  # the defaults
     session = TableSession.start(Store.in_dir(data), "dice-tray", seed=1)
     controller = Controller(session)
     actions = ActionQueue()
-    results: dict[str, list[float]] = {"delivered": [], "taken": [], "on disk": []}
+    results: dict[str, list[float]] = {
+        "delivered": [],
+        "taken": [],
+        "on disk": [],
+        "back delivered": [],
+    }
     done = threading.Event()
-    pressed_at = [0.0]
+    edge_at = [0.0]
 
     def ui_thread() -> None:
         while True:
@@ -62,24 +75,39 @@ def bench_buttons(rounds: int, data: Path) -> dict[str, list[float]]:
                 controller.offer_dice((Die(3, "3"), Die(5, "5")))
             controller.act(action)
             finished = time.perf_counter()
-            results["delivered"].append(delivered - pressed_at[0])
-            results["taken"].append(taken - pressed_at[0])
+            if action is TableAction.BACK:
+                results["back delivered"].append(delivered - edge_at[0])
+            else:
+                results["delivered"].append(delivered - edge_at[0])
+                results["taken"].append(taken - edge_at[0])
             if action is TableAction.CONFIRM:
-                results["on disk"].append(finished - pressed_at[0])
+                results["on disk"].append(finished - edge_at[0])
             done.set()
 
     consumer = threading.Thread(target=ui_thread, daemon=True)
     consumer.start()
-    specs = button_map({})
-    with PhaseButtons(specs, actions, debounce=0.005) as _buttons:
+    with PhaseButtons(
+        button_map(settings),
+        actions,
+        hold_time=float(settings["hold_time"]),
+        debounce=float(settings["debounce"]),
+    ) as buttons:
         for round_ in range(rounds):
-            pin = Device.pin_factory.pin(17 if round_ % 2 else 22)  # CONFIRM / NEXT
+            name = ("confirm", "next", "back")[round_ % 3]
+            pin = Device.pin_factory.pin(PINS[name])
             done.clear()
-            pressed_at[0] = time.perf_counter()
+            edge_at[0] = time.perf_counter()
             pin.drive_low()
-            done.wait(1)
-            pin.drive_high()
-            time.sleep(0.012)  # let the release settle past the debounce time
+            if name == "back":
+                time.sleep(0.05)
+                edge_at[0] = time.perf_counter()
+                pin.drive_high()
+                done.wait(1)
+            else:
+                done.wait(1)
+                pin.drive_high()
+            while any(b.pressed for b in buttons.buttons):  # the release settles
+                time.sleep(0.001)
     actions.queue.put((None, 0.0))  # type: ignore[arg-type]
     consumer.join(1)
     Device.pin_factory.reset()
@@ -130,6 +158,7 @@ def main() -> None:
     print(f"button edge -> action delivered          {_ms(buttons['delivered'])}")
     print(f"button edge -> session thread takes it   {_ms(buttons['taken'])}")
     print(f"button edge -> CONFIRM answer on disk    {_ms(buttons['on disk'])}")
+    print(f"back release edge -> BACK delivered      {_ms(buttons['back delivered'])}")
     print(f"state change -> ring frame at the device {_ms(ring['state -> frame'])}")
     print(f"answer -> ring frame (SQLite included)   {_ms(ring['answer -> frame'])}")
 

@@ -179,7 +179,7 @@ class PhaseButtons:
         deliver: Deliver,
         *,
         hold_time: float = 1.0,
-        debounce: float = 0.03,
+        debounce: float = 0.015,
         pull_up: bool = True,
         pin_factory: Any = None,
     ) -> None:
@@ -287,7 +287,7 @@ def open_buttons(settings: Mapping[str, Any] | Any, deliver: Deliver) -> PhaseBu
             button_map(section),
             deliver,
             hold_time=float(section.get("hold_time", 1.0)),
-            debounce=float(section.get("debounce", 0.03)),
+            debounce=float(section.get("debounce", 0.015)),
             pull_up=bool(section.get("pull_up", True)),
         ).open()
     except ButtonError as error:
