@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from dicetable.rules.core import (
     Actor,
@@ -307,7 +308,30 @@ class QuestPhase:
             ),
             options,
             objective=self._objective(),
+            odds=self._reroll_odds(),
         )
+
+    def _free_dice(self) -> list[int]:
+        """Unlocked dice that add nothing to the result now: the ones worth rerolling."""
+        attempt = self._attempt()
+        require = attempt.card.require
+        met = sum(tally.match(require, self._symbols()))
+        return [
+            i
+            for i in self._unlocked()
+            if sum(tally.match(require, self._symbols(without=[i]))) == met
+        ]
+
+    def _reroll_odds(self) -> Fraction | None:
+        """The chance of meeting the card by rerolling every die worth rerolling."""
+        if not self._missing():
+            return None
+        free = self._free_dice()
+        colors = [self._attempt().dice[i].color for i in free]
+        if not colors:
+            return None
+        kept = self._symbols(without=free)
+        return tally.roll_odds(self._attempt().card.require, kept, colors, self.dice)
 
     def _apply_combat(self, answer: Input) -> list[Event]:
         attempt = self._attempt()
@@ -982,15 +1006,8 @@ class QuestPhase:
         suppliers = self._suppliers()
         if not suppliers:
             return msg("Go to the Wound Step when you are ready.")
-        require = attempt.card.require
-        met = sum(tally.match(require, self._symbols()))
         colors = {c for cs in suppliers.values() for c in cs}
-        rerollable = [  # dice of a helpful colour that add nothing to the result now
-            str(i + 1)
-            for i in self._unlocked()
-            if attempt.dice[i].color in colors
-            and sum(tally.match(require, self._symbols(without=[i]))) == met
-        ]
+        rerollable = [str(i + 1) for i in self._free_dice() if attempt.dice[i].color in colors]
         helps = _suppliers_text(suppliers)
         if not rerollable:
             return msg(
