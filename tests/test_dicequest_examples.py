@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from dicetable.device.answers import parse
@@ -63,6 +65,7 @@ def test_example_quest_stormcaller():
     assert missing(game) == {"wand": 1}  # "you are missing one Wand symbol"
     assert "wand: yellow, green" not in str(game.prompt().text)
     assert "dice to reroll: 4" in str(game.prompt().text)
+    assert game.prompt().odds == Fraction(1, 2)  # yellow: wand, wand, wand-rune of six
     answer(game, "ability-reroll", "die4", "yellow:blank")  # step 8: Pirate, 2 Gold
     assert missing(game) == {"wand": 1}
     assert player.reroll_active
