@@ -189,3 +189,11 @@ def _view_labels(view: dict) -> list[str]:
         labels += [label for label, _ in panel["rows"]]
     labels += [c[key] for c in view["cards"] for key in ("title", "text")]
     return labels
+
+
+def test_four_heroes_through_twelve_rooms(capsys):
+    """ "The dungeon should have twelve separate rooms" ... "No more than four heroes may be
+    used in a game at a time": the full-size dungeon, entrance to the Lich."""
+    result = play_script("minidungeon-four-heroes.txt", "--seed", "6", capsys=capsys)
+    assert result["winner"] == "heroes" and result["rooms_cleared"] == 12
+    assert result["mode"] == "4 heroes"
