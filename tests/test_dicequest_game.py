@@ -63,11 +63,10 @@ def test_the_session_resumes_a_game_from_its_log(tmp_path: Path):
     """Replaying the saved answers rebuilds exactly the state the table last saw."""
     store = Store.in_dir(tmp_path)
     session = TableSession.start(store, "dicequest", 7)
-    lines = [
-        x.split("#")[0].strip()
-        for x in (SCRIPTS / "dicequest-solo.txt").read_text().splitlines()
-        if x.split("#")[0].strip() or not x.startswith("#")
-    ][:60]
+    answers = [
+        x.split("#")[0].strip() for x in (SCRIPTS / "dicequest-solo.txt").read_text().splitlines()
+    ]
+    lines = [x for x in answers if x][:60]
     for line in lines:
         session.submit(parse(line, session.prompt()))
     again = TableSession.resume(Store.in_dir(tmp_path), session.id)
