@@ -4,6 +4,7 @@ a whole game from a script file, and resume/undo by replay."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from dicetable.device.cli import main
@@ -27,6 +28,19 @@ def test_a_whole_game_plays_from_a_script(capsys):
     states = [x["view"] for x in lines if x["type"] == "state"]
     assert states[-1]["gauge"]["label"] == "Barbarian"
     assert {p["title"] for p in states[-1]["panels"]} == {"Barbarian", "You"}
+
+
+def test_a_won_game_enters_the_high_scores(capsys):
+    """tests/scripts/dicethrone-solo-shadow-thief-win.txt: the player wins (5. Endgame);
+    the result's score (Health left) is saved with its mode."""
+    script = SCRIPT.with_name("dicethrone-solo-shadow-thief-win.txt")
+    assert main(["play", "dicethrone-solo", "--seed", "4", "--script", str(script)]) == 0
+    assert "Game over." in capsys.readouterr().out
+    store = Store.in_dir(Path(os.environ["DICETABLE_DATA"]))
+    saved = store.saved_games()[-1]
+    assert saved.over and saved.game == "dicethrone-solo"
+    best = store.high_scores("dicethrone-solo")[0]
+    assert (best["mode"], best["heroes"], best["score"]) == ("solo-easy", "Shadow Thief", 32)
 
 
 def test_the_session_saves_resumes_and_undoes(tmp_path: Path):
