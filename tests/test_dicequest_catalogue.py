@@ -94,3 +94,17 @@ def test_corrected_dice_faces_reach_the_game(isolated_data: Path):
     game = Dicequest(1, {"catalogue": catalogue.snapshot(isolated_data)})
     assert game.dice.colors["blue"][1] == "sword" and not game.dice.inferred
     assert "rune" not in game.dice.faces
+
+
+def test_a_session_listener_keeps_cards_typed_in_on_the_touchscreen(isolated_data: Path):
+    """The screen's session subscribes ``catalogue.keeper``: a card typed in once is
+    in the catalogue for every later game."""
+    session = TableSession.start(Store.in_dir(isolated_data), "dicequest", 2)
+    session.subscribe(catalogue.keeper(isolated_data))
+    answers = ["coop", "1", "practice", "type", "0", "3", "1", "0", "0", "0", "0", "0"]
+    answers += ["0", "1", "0", "none", "required", "3", "2", "1"]
+    for line in answers:
+        session.submit(parse(line, session.prompt()))
+    assert [c.id for c in catalogue.load(isolated_data)] == ["typed-adventure-1"]
+    later = Dicequest(3, {"catalogue": catalogue.snapshot(isolated_data)})
+    assert "typed-adventure-1" in later.cards

@@ -101,4 +101,5 @@ def run_play(args: argparse.Namespace) -> int:
     options = {Dicequest.CATALOGUE: catalogue.snapshot(_data_dir(args))}
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     session = TableSession.start(open_store(args), Dicequest.id, seed, options, args.name)
+    session.subscribe(catalogue.keeper(_data_dir(args)))  # cards typed in are kept
     return _drive(args, session)

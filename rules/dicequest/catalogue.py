@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import os
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 
+from dicetable.rules.core import Event, EventKind
 from dicetable.rules.dicequest.data import Card, DataError, DiceFaces, parse_cards, parse_dice
 
 
@@ -75,6 +77,21 @@ def remove(data_dir: Path, card_id: str) -> bool:
                 return True
             raise DataError(f"card {card_id!r} is kept in another file of {cards_dir(data_dir)}")
     return False
+
+
+def keeper(data_dir: Path) -> Callable[[object, list[Event]], None]:
+    """A session listener that keeps every card typed in at the table (touchscreen or
+    terminal) in the catalogue as soon as it is entered: ``session.subscribe(keeper(
+    data_dir))``. Cards come from the game's "card typed in" events (``toml``)."""
+
+    def keep(_session: object, events: list[Event]) -> None:
+        for event in events:
+            text = event.data.get("toml") if event.kind == EventKind.CARD else None
+            if isinstance(text, str):
+                for card in parse_cards(text, "typed-in card"):
+                    add(data_dir, card)
+
+    return keep
 
 
 def snapshot(data_dir: Path) -> str:
