@@ -606,3 +606,20 @@ def test_visions_roll_the_room_before_the_door():
     assert game.prompt().kind is PromptKind.CONFIRM  # straight to placing the monsters
     assert len(game.room.monsters) == 6 and game.room.chests == 1  # 4 small: 4 zombies, 2 skeletons
     assert fighter.speed_left == 2 and game.foreseen is None
+
+
+def test_inside_man_buys_the_mini_boss():
+    """Inside Man: "If that player enters the same square as a mini-boss, they may try to
+    negotiate by rolling a dice. 1-3 = The player is dealt 1 unavoidable damage. 4-6 = The
+    mini-boss offers you his aid... for a price. If the players remove 5 gold ..."."""
+    game = party(("fighter", "mage"))
+    henchman = game.heroes[0]
+    henchman.motivation, henchman.speed_left = "reformed_henchman", 3
+    game.party_cards.append("inside_man")
+    game.gold = 7
+    demon, _ = in_room(game, 9, "fire_demon", "zombie")
+    assert "negotiate" in [i for i, _ in game._hero_options(henchman)]
+    run(game, game._do_negotiate(henchman, ""))
+    answer(game, 4, "yes", None)
+    assert demon not in game.room.monsters and game.gold == 2
+    assert "inside_man" not in game.party_cards

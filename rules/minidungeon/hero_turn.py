@@ -74,6 +74,10 @@ class HeroTurn(TableFlow):
         bribable = [m for m in monsters if self.book.monsters[m.kind].size in ("small", "large")]
         if hero.motivation == "reformed_henchman" and self.gold >= 5 and bribable:
             options.append(("bribe", msg("Bribe a monster on your square to leave (5 gold)")))
+        mini_boss = any(self.book.monsters[m.kind].size == "mini_boss" for m in monsters)
+        inside_man = "inside_man" in self.party_cards and hero.motivation == "reformed_henchman"
+        if inside_man and mini_boss:
+            options.append(("negotiate", msg("Inside Man: negotiate with the mini-boss")))
         if not monsters and not self.room.town_fight:
             if speed >= 1 and self.room.number < self.rooms_total and not self.must_rest:
                 options.append(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from dicetable.rules.core import (
     EventKind,
     msg,
@@ -186,6 +188,44 @@ class Items(TableFlow):
         )
         yield from self.confirm(
             msg("Remove {monster} from the dungeon.", monster=self.mon_name(target))
+        )
+        if not self.room.monsters:
+            yield from self._room_cleared(hero)
+
+    def _do_negotiate(self, hero: Hero, _: str) -> Flow:
+        """Inside Man: "roll a dice. 1-3 = The player is dealt 1 unavoidable damage. 4-6 =
+        The mini-boss offers you his aid... for a price" of 5 gold."""
+        self.party_cards.remove("inside_man")
+        target = next(
+            m for m in self.room.monsters if self.book.monsters[m.kind].size == "mini_boss"
+        )
+        (value,) = yield from self.roll(
+            msg(
+                "{hero} negotiates with {monster}: roll a D6 (4+).",
+                hero=self.hero_name(hero),
+                monster=self.mon_name(target),
+            ),
+            objective=msg("4+"),
+            odds=Fraction(1, 2),
+        )
+        if value <= 3:
+            yield from self._hurt(hero, 1)
+            return
+        pay = self.gold >= 5 and (
+            yield from self.yes_no(
+                msg("{monster} offers its aid for 5 gold. Pay?", monster=self.mon_name(target))
+            )
+        )
+        if not pay:
+            return
+        self.gold -= 5
+        self.room.monsters.remove(target)
+        yield from self.confirm(
+            msg(
+                "{monster} fights for the heroes until the room is cleared (play it as a hero), "
+                "then disappears.",
+                monster=self.mon_name(target),
+            )
         )
         if not self.room.monsters:
             yield from self._room_cleared(hero)
