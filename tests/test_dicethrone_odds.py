@@ -77,3 +77,16 @@ def test_bad_requests_say_what_is_wrong():
         chance(parse_objective("3 of a kind"), dice=7)
     with pytest.raises(ValueError, match="keep"):
         chance(parse_objective("3 of a kind"), keep="lucky")
+
+
+def test_small_straight_rerolls_match_a_published_hand_count():
+    """primegrid.com/forum_thread.php?id=8460 (one reroll, best keep, out of 1296):
+    keeping 2,3,4 -> 720; 1,2,4 -> 396; 3,4 -> 468; 2,4 -> 324; and "if you don't have
+    a 3 or 4, roll them all again" (200 beats keeping 2,5 at 180)."""
+    small = parse_objective("small straight")
+    assert chance_from(small, [2, 3, 4, 6, 6], 1) == Fraction(720, 1296)
+    assert chance_from(small, [1, 2, 4, 6, 6], 1) == Fraction(396, 1296)
+    assert chance_from(small, [3, 4, 6, 6, 6], 1) == Fraction(468, 1296)
+    assert chance_from(small, [2, 4, 6, 6, 6], 1) == Fraction(324, 1296)
+    assert chance_from(small, [2, 5, 6, 6, 6], 1) == Fraction(200, 1296)
+    assert best_keep(small, [2, 5, 6, 6, 6], 1) == ()
