@@ -770,6 +770,9 @@ class Dicequest(QuestPhase, Game):
             "winners": [f"Player {n}" for n in ranks[0]],
             "mode": self.mode if self.mode == "competitive" else f"coop-{self.difficulty}",
             "party": str(len(self.players)),
+            "heroes": "; ".join(
+                f"{p.name}: {', '.join(h.name for h in p.heroes) or '-'}" for p in self.players
+            ),
         }
         if self.mode == "coop":
             data["min_vp"] = DIFFICULTY_VP[self.difficulty]
@@ -922,6 +925,17 @@ class Dicequest(QuestPhase, Game):
                         ["Symbols", str(symbols_text(self._symbols()))],
                         ["Missing", str(self._missing_text()) if attempt.rolled else "-"],
                         ["Wounds", f"{light} light, {deadly} deadly, {unblockable} unblockable"],
+                        ["Runes to spend", len(self._runes_ready()) + attempt.bonus_runes],
+                        ["Light Wounds prevented", attempt.prevented],
+                        [
+                            "Active Heroes",
+                            ", ".join(
+                                self.player.heroes[i].name
+                                for i in attempt.active
+                                if i < len(self.player.heroes)
+                            )
+                            or "none",
+                        ],
                     ],
                 }
             )
