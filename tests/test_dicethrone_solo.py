@@ -483,3 +483,22 @@ def test_tokens_the_boss_gave_the_player_act_in_the_players_upkeep():
     assert game.turn == 2
     assert game.player.health == 50 - 2 and game.player.cp == cp
     assert game.player.count("concussion") == 0 and game.player.count("poison") == 2
+
+
+def test_dice_from_a_taught_profile_are_read_by_their_number():
+    """The camera may name a face by its symbol; the number decides (straights need it)."""
+    from dicetable.rules.core import Die, InputKind
+
+    game = new_game()
+    game.levels = {}
+    boss_turn(game, "Blood Frenzy", "Plunder")  # small straight
+    assert game.prompt().dice.profile == "dicethrone-barbarian"
+    faces = ("sword", "sword", "sword", "heart", "heart", "pow")
+    dice = tuple(Die(v, faces[v - 1]) for v in (1, 2, 3, 4, 4))
+    events = game.apply(Input(InputKind.DICE, dice=dice))
+    assert "The Boss activates Mighty Blow." in [str(e.text) for e in events]
+    other = new_game()
+    boss_turn(other, "Blood Frenzy", "Plunder")
+    no_number = (Die(None, "sword"), *dice[1:])
+    with pytest.raises(InvalidInput, match="not a d6 value"):
+        other.apply(Input(InputKind.DICE, dice=no_number))

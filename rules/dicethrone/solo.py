@@ -60,7 +60,6 @@ BOSS_STATUSES = (
     "blinded",
     "targeted",
 )
-FACES = ("1", "2", "3", "4", "5", "6")
 
 Step = tuple[str, dict[str, Any]]
 
@@ -393,7 +392,9 @@ class DiceThroneSolo(Game):
             PromptKind.ROLL,
             text,
             actor,
-            dice=DiceRequest(count, profile=f"dicethrone-{self.boss_id or 'd6'}", faces=FACES),
+            # read by face number (Dice Throne dice print it beside the symbol), so a
+            # taught profile naming faces "sword"... works as long as it gives values
+            dice=DiceRequest(count, profile=f"dicethrone-{self.boss_id}"),
             keep=keep,
             objective=objective,
             odds=odds,
@@ -404,7 +405,7 @@ class DiceThroneSolo(Game):
         prompt = self.prompt()
         expect(answer, prompt)
         name, data = self.queue[0]
-        values = [int(d.name) for d in answer.dice]
+        values = [d.value for d in answer.dice if d.value is not None]  # expect checked 1-6
         if name == "offense" and self.attempt > 0:
             self._check_kept(values, prompt.keep)
         self._events = []
