@@ -63,11 +63,25 @@ def find_marks(
     max_area = (pip_diameter * 2.2) ** 2
     _pass(smooth, kernel_size(pip_diameter), min_area, max_area, min_contrast, marks, labels, False)
     if symbols:
-        # Symbols (a skull, a sword) are bigger than pips: a second, wider look keeps
-        # the blobs too big for a pip and too small for a die.
-        wide = max(5, round(pip_diameter * 5.5)) | 1
-        _pass(smooth, wide, max_area, (pip_diameter * 4.5) ** 2, min_contrast, marks, labels, True)
+        add_symbols(gray, pip_diameter, marks, labels, min_contrast, smooth)
     return marks, labels
+
+
+def add_symbols(
+    gray: np.ndarray,
+    pip_diameter: float,
+    marks: list[Mark],
+    labels: np.ndarray,
+    min_contrast: float = MIN_CONTRAST,
+    smooth: np.ndarray | None = None,
+) -> None:
+    """Symbols (a skull, a sword) are bigger than pips: a second, wider look adds the
+    blobs too big for a pip and too small for a die's whole face."""
+    if smooth is None:
+        smooth = cv2.GaussianBlur(gray, (3, 3), 0)
+    wide = max(5, round(pip_diameter * 5.5)) | 1
+    low, high = (pip_diameter * 2.2) ** 2, (pip_diameter * 4.5) ** 2
+    _pass(smooth, wide, low, high, min_contrast, marks, labels, True)
 
 
 def _pass(

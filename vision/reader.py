@@ -19,7 +19,7 @@ import numpy as np
 from dicetable.vision import faces as facing
 from dicetable.vision.colours import colour_name
 from dicetable.vision.faces import Face
-from dicetable.vision.marks import Mark, find_marks
+from dicetable.vision.marks import Mark, add_symbols, find_marks
 from dicetable.vision.profiles import Profile, builtin_d6
 from dicetable.vision.reading import DieReading, FrameReading
 
@@ -60,18 +60,21 @@ class DiceReader:
             guess = max(width, height) * scale / 45
         work = shrink(frame, scale)
         gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
-        marks, labels = find_marks(gray, guess)
+        # The first look needs pips only; symbols are looked for once the scale is known.
+        marks, labels = find_marks(gray, guess, symbols=False)
         typical = _typical_pip(marks)
         if typical is not None and not 0.6 < typical / guess < 1.6:
             better = max(floor, min(1.0, scale * TARGET_PIP / typical))
             if abs(better - scale) / scale > 0.25:
                 work = shrink(frame, better)
                 gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
-            guess = typical * better / scale
-            scale = better
-            marks, labels = find_marks(gray, guess)
+                typical *= better / scale
+                scale = better
+            guess = typical
+            marks, labels = find_marks(gray, guess, symbols=False)
         elif typical is not None:
             guess = typical
+        add_symbols(gray, guess, marks, labels)
         found = read_faces(work, gray, marks, labels, guess)
         measured = _typical_pip([m for face in found if face.value for m in face.marks])
         if measured:
@@ -130,9 +133,14 @@ def read_faces(
     """Group marks into faces, measure them and read pip values (profile-free part)."""
     pip_radius = pip / 2
     groups = facing.group_marks(work, gray, marks, labels, pip_radius)
+    inks = [m.contrast for m in marks if m.pip_like]
+    # Print on dice is bold; faint blobs alone (grain, dust) are not worth measuring.
+    faint = 0.35 * float(np.percentile(inks, 90)) if inks else 0.0
     found: list[Face] = []
     for group in groups:
         members = [marks[i] for i in group]
+        if max(m.contrast for m in members) < faint:
+            continue
         face = facing.measure_face(work, gray, labels, members, pip_radius)
         if face is not None:
             found.append(face)
