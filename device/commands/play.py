@@ -12,7 +12,7 @@ from pathlib import Path
 from dicetable.device.commands import load_config, open_store
 from dicetable.device.session import TableSession
 from dicetable.device.terminal import ScriptError, Terminal
-from dicetable.rules.registry import games
+from dicetable.rules.registry import broken, games
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -112,8 +112,10 @@ def run_delete(args: argparse.Namespace) -> int:
 def run_games(args: argparse.Namespace) -> int:
     for game_id, game in games().items():
         options = "; ".join(f"{k}={'|'.join(v)}" for k, v in game.options_allowed.items())
-        print(f"{game_id:20s} {game.title}" + (f"  ({options})" if options else ""))
-    return 0
+        print(f"{game_id:22s} {game.title}" + (f"  ({options})" if options else ""))
+    for package, error in broken().items():
+        print(f"{package:22s} NOT LOADED: {error}")
+    return 1 if broken() else 0
 
 
 def _option(text: str) -> tuple[str, str]:
