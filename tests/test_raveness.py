@@ -287,6 +287,23 @@ def test_feather_activate_costs_three_then_the_roll_resolves():
     assert game.prompt().kind is PromptKind.CONFIRM  # the discard
 
 
+def test_the_roll_acts_on_the_opponent_who_rolled_after_a_feather_activation():
+    """Companion: Nevermore: "If an opponent has Nevermore, they must roll 1 die ...
+    On 1, that opponent gains Hex." A Feather Activation that moves Nevermore back to
+    the Raveness before the roll resolves still leaves "that opponent" as the one who
+    rolled (before the fix the 1 was aimed at the Raveness and the game stuck)."""
+    game = table("barbarian", "pyromancer")
+    nevermore_on_opponent(game, dial=2, feathers=3)
+    events = play(game, "turn", "opponent-1", "1", "activate", "move-raveness", "resolve")
+    assert game.nevermore.hexed == "opponent-1"
+    assert game.nevermore.holder == "raveness"
+    assert any("heals 2" in t for t in texts(events))
+    game = table("barbarian", "pyromancer")
+    nevermore_on_opponent(game, feathers=3)
+    play(game, "turn", "opponent-1", "4", "activate", "move-opponent-2", "resolve")
+    assert "Barbarian (1) discards 1 card" in str(game.prompt().text)
+
+
 def test_feather_stack_limit_five_and_spend_to_make_room():
     """Feather: "Stack limit: 5"; Clarification: "If you are about to gain more Feather
     beyond the Stack Limit, you can spend some to make room for the incoming tokens, as

@@ -173,22 +173,26 @@ class RavenessTable(StepGame):
             )
         )
         if self.nevermore.holder == player and player != RAVENESS:
-            self.first(self._die_roll_step())
+            self.first(self._die_roll_step(player))
         return events
 
     # the Nevermore Die Roll ----------------------------------------------------------------
-    def _die_roll_step(self) -> Step:
-        holder = self.names[self.nevermore.holder or RAVENESS]
+    def _die_roll_step(self, roller: str) -> Step:
+        """``roller``: the opponent whose Upkeep it is; the outcome acts on them ("that
+        opponent") even when a Feather Activation has moved Nevermore meanwhile."""
         prompt = Prompt(
             PromptKind.ROLL,
-            msg("{player} has Nevermore: roll 1 die, the Nevermore Die Roll.", player=holder),
+            msg(
+                "{player} has Nevermore: roll 1 die, the Nevermore Die Roll.",
+                player=self.names[roller],
+            ),
             actor=Actor.PLAYER,
             dice=DiceRequest(1),
         )
 
         def rolled(answer: Input) -> list[Event]:
             value = answer.dice[0].value or 0
-            self.first(self._feather_window(value))
+            self.first(self._feather_window(value, roller))
             return [
                 Event(
                     EventKind.ROLLED,
@@ -199,7 +203,7 @@ class RavenessTable(StepGame):
 
         return Step(prompt, rolled)
 
-    def _feather_window(self, value: int) -> Step:
+    def _feather_window(self, value: int, roller: str) -> Step:
         """The Raveness's own Feathers may change the roll before it resolves (Mirror
         Match: "may only be altered by your own Feather tokens")."""
         f, rules = self.nevermore.feathers, self.rules
@@ -221,15 +225,15 @@ class RavenessTable(StepGame):
 
         def chosen(option: str) -> list[Event]:
             if option == "resolve":
-                return self._resolve(value)
+                return self._resolve(value, roller)
             if option == "reroll":
                 spent = self.nevermore.spend_feathers(rules.reroll_cost)
-                self.first(self._die_roll_step())
+                self.first(self._die_roll_step(roller))
                 return [spent]
             if option in ("up", "down"):
                 spent = self.nevermore.spend_feathers(rules.adjust_cost)
                 new = value + (1 if option == "up" else -1)
-                self.first(self._feather_window(new))
+                self.first(self._feather_window(new, roller))
                 return [
                     spent,
                     Event(
@@ -239,7 +243,7 @@ class RavenessTable(StepGame):
                     ),
                 ]
             spent = self.nevermore.spend_feathers(rules.activate_cost)
-            return [spent, *self._activations(1, then=lambda: self._back_to_window(value))]
+            return [spent, *self._activations(1, then=lambda: self._back_to_window(value, roller))]
 
         return choose(
             msg("Nevermore Die Roll {value}: spend Feathers?", value=value),
@@ -248,16 +252,15 @@ class RavenessTable(StepGame):
             actor=Actor.PLAYER,
         )
 
-    def _back_to_window(self, value: int) -> list[Event]:
-        self.first(self._feather_window(value))
+    def _back_to_window(self, value: int, roller: str) -> list[Event]:
+        self.first(self._feather_window(value, roller))
         return []
 
-    def _resolve(self, value: int) -> list[Event]:
+    def _resolve(self, value: int, roller: str) -> list[Event]:
         outcome = self.rules.outcomes[value]
-        holder = self.nevermore.holder or RAVENESS
-        name = self.names[holder]
+        name = self.names[roller]
         if outcome.effect == "hex":
-            return self.nevermore.inflict_hex(holder, self.names)
+            return self.nevermore.inflict_hex(roller, self.names)
         if outcome.effect == "activate":
             return [
                 Event(
