@@ -1194,8 +1194,8 @@ class DiceThroneSolo(Game):
             ["CP", self.player.cp],
             ["Salve", self.salve],
             ["Bonus Damage", self.bonus_damage],
-            ["Back Strike", int(self.back_strike)]  # the face-down card: 0 or 1,
-            * rows(self.player),
+            ["Back Strike", int(self.back_strike)],  # the face-down card: 0 or 1
+            *rows(self.player),
         ]
         return {
             "gauge": {"label": boss_name, "value": self.boss.health, "max": BOSS_HEALTH},
