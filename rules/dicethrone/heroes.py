@@ -162,9 +162,6 @@ class Hero:
         defensive = [a for a in self.board(levels) if a.kind == "defensive"]
         return max(defensive, key=lambda a: (a.column, a.row))
 
-    def token(self, token_id: str) -> Token | None:
-        return next((t for t in self.tokens if t.id == token_id), None)
-
 
 def hero_ids() -> list[str]:
     folder = resources.files(__package__).joinpath("heroes")

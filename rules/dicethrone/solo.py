@@ -76,6 +76,8 @@ class _Shown:
 
 @dataclass
 class Side:
+    """One side of the fight: Health, CP and status tokens (limits from tokens.toml)."""
+
     health: int
     cp: int
     tokens: dict[str, int] = field(default_factory=dict)
