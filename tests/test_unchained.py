@@ -898,3 +898,17 @@ def test_damage_is_entered_as_the_table_announces_it():
     assert game.hero.health == 18 and not game.over
     play(game, "damage", "18")
     assert game.over and game.result()["score"] == 0
+
+
+def test_two_heroes_with_the_same_name_are_still_two_heroes():
+    """One-Shot Player Setup: "Have each Hero set their starting Health"; each hero
+    keeps their own dial ("Keep all Heroes' remaining Health separate"). Two players
+    entered under the same name ("Other hero") must each be pickable: before the fix
+    both were offered as hero-1 and the second could never take damage or a Salve."""
+    game = one_shot("other-hero", "other-hero")
+    through_setup(game)
+    play(game, "damage")
+    assert options(game) == ["hero-1", "hero-2"]
+    play(game, "hero-2", "5")
+    assert [h.health for h in game.heroes] == [30, 25]
+    assert [h.name for h in game.heroes] == ["Other hero", "Other hero (2)"]

@@ -17,8 +17,10 @@ from dicetable.rules.unchained.data import hero_names
 from dicetable.rules.unchained.flow import Step, StepGame, choose
 
 
-@dataclass
+@dataclass(eq=False)
 class Hero:
+    """Compared by identity: two players may enter the same name ("Other hero")."""
+
     name: str
     start_health: int
     health: int
@@ -117,7 +119,9 @@ def ask_heroes(game: StepGame, count: int, done: Callable[[list[str]], list[Even
 
     def ask() -> Step:
         def resolve(option: str) -> list[Event]:
-            chosen.append(by_id[option])
+            name = by_id[option]
+            # the same name twice ("Other hero"): number it, so the table tells them apart
+            chosen.append(f"{name} ({len(chosen) + 1})" if name in chosen else name)
             said = Event(EventKind.INFO, msg("Hero {i}: {hero}.", i=len(chosen), hero=chosen[-1]))
             if len(chosen) < count:
                 game.first(ask())
