@@ -14,7 +14,7 @@ from dicetable.rules.core import Input, PromptKind
 from dicetable.rules.dicethrone.decks import tokens
 from dicetable.rules.dicethrone.solo import BOSS_HEALTH, MAX_CP, PLAYER_HEALTH, DiceThroneSolo
 
-GAMES = 800  # plus 200 in the coverage test below: 1000 games a run
+GAMES = 1300  # plus 200 in the coverage test below: 1500 games a run
 MAX_STEPS = 3000
 
 
