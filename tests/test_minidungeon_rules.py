@@ -623,3 +623,21 @@ def test_inside_man_buys_the_mini_boss():
     answer(game, 4, "yes", None)
     assert demon not in game.room.monsters and game.gold == 2
     assert "inside_man" not in game.party_cards
+
+
+def test_a_mana_potion_is_for_a_hero_with_a_mana_die():
+    """Potions: "Mana Potion +3 mana"; Mage: "Each mage will place a D6 on the spellbook
+    to keep track of their mana". A hero without a mana die gains nothing from it, so it
+    is not offered to drink (before the fix a Fighter "had 3 mana")."""
+    game = party(("fighter", "mage"))
+    fighter, mage = game.heroes
+    give(game, fighter, "mana_potion")
+    assert "potion" not in [i for i, _ in game._hero_options(fighter)]
+    give(game, fighter, "speed_potion")
+    run(game, game._do_potion(fighter, ""))
+    assert option_ids(game) == ["speed_potion"]
+    give(game, mage, "mana_potion")
+    mage.mana = 2
+    run(game, game._do_potion(mage, ""))
+    answer(game, "mana_potion")
+    assert mage.mana == 5

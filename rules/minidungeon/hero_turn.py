@@ -58,7 +58,7 @@ class HeroTurn(TableFlow):
             options.append(("attack", msg("Attack a monster")))
         if "magebane" not in self.room.effects and self._castable(hero):
             options.append(("spell", msg("Cast a spell ({mana} mana)", mana=hero.mana)))
-        if not hero.potion_used and any(self.book.items[i].kind == "potion" for i in hero.backpack):
+        if not hero.potion_used and self._drinkable(hero):
             options.append(("potion", msg("Drink a potion (one a round)")))
         if self.room.chests and speed >= 1:
             options.append(

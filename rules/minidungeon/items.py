@@ -20,8 +20,19 @@ from dicetable.rules.minidungeon.table import (
 class Items(TableFlow):
     """What heroes do with things: drink, open, equip, give, pay."""
 
+    def _drinkable(self, hero: Hero) -> list[str]:
+        """The potions a hero can drink: a Mana Potion ("+3 mana") only by a hero with a
+        mana die (the mage's), for anyone else it would be a wasted potion."""
+        has_mana = self.book.classes[hero.cls].mana > 0
+        return [
+            i
+            for i in dict.fromkeys(hero.backpack)
+            if self.book.items[i].kind == "potion"
+            and (has_mana or self.book.items[i].effect != "mana_3")
+        ]
+
     def _do_potion(self, hero: Hero, _: str) -> Flow:
-        potions = [i for i in dict.fromkeys(hero.backpack) if self.book.items[i].kind == "potion"]
+        potions = self._drinkable(hero)
         pick = yield from self.choose(
             msg("{hero}: which potion?", hero=self.hero_name(hero)),
             [(i, self.item_name(i)) for i in potions],
