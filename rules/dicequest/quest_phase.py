@@ -31,6 +31,7 @@ from dicetable.rules.dicequest.data import (
     SYMBOLS,
     Card,
     DiceFaces,
+    Requirement,
     ThreatCard,
 )
 from dicetable.rules.dicequest.tally import RolledDie
@@ -42,6 +43,7 @@ from dicetable.rules.dicequest.words import (
     rewards_text,
     symbols_text,
     token_text,
+    tokens_text,
 )
 
 PLACE_WOUND = {
@@ -53,6 +55,11 @@ TAKE_WOUND = {
     "deadly": "{hero} takes a Deadly Wound.",
     "unblockable": "{hero} takes an Unblockable Light Wound.",
     "light": "{hero} takes a Light Wound.",
+}
+PLACE_FIRST = {
+    "deadly": "Place a Deadly Wound first",
+    "unblockable": "Place an Unblockable Light Wound first",
+    "light": "Place a Light Wound first",
 }
 BLOCK_WOUND = {
     "deadly": "A Shield blocks a Deadly Wound.",
@@ -717,6 +724,11 @@ class QuestPhase:
         attempt = self._attempt()
         kind = attempt.wounds[0]
         options = self._hero_options([(i, self.player.heroes[i]) for i in self._alive_active()])
+        options += [  # "Place wounds: in any order" (Wound Step)
+            Option(f"first-{other}", msg(PLACE_FIRST[other]))
+            for other in dict.fromkeys(attempt.wounds)
+            if other != kind
+        ]
         return self._choose(
             msg(PLACE_WOUND[kind], n=len(attempt.wounds)),
             options,
@@ -724,6 +736,11 @@ class QuestPhase:
 
     def _apply_assign(self, answer: Input) -> list[Event]:
         attempt = self._attempt()
+        if answer.choice.startswith("first-"):
+            kind = answer.choice.removeprefix("first-")
+            attempt.wounds.remove(kind)
+            attempt.wounds.insert(0, kind)
+            return []
         kind = attempt.wounds.pop(0)
         hero = self.player.heroes[option_index(answer.choice)]
         if kind == "deadly":
@@ -788,12 +805,15 @@ class QuestPhase:
         return options
 
     def _prompt_discard(self) -> Prompt:
+        attempt = self._attempt()
         options = [*self._discard_options(), Option("done", msg("Keep the rest"))]
         return self._choose(
             msg(
                 "Reward Step: spend excess symbols (or unused Shields) on Threat tokens. "
                 "On the Adventure: {tokens}.",
-                tokens=self._tokens_text(),
+                tokens=tokens_text(
+                    [t for i, t in enumerate(self.adventure_tokens) if i not in attempt.discarded]
+                ),
             ),
             options,
         )
@@ -917,6 +937,9 @@ class QuestPhase:
                     ),
                 )
             )
+            if rewards.get("level_up") and self._apprentices():  # a Guaranteed Level Up
+                self.stage = "level_up"
+                return events
         return events + self._end_turn()
 
     def _apprentices(self) -> list[int]:
@@ -977,22 +1000,24 @@ class QuestPhase:
             return msg("the Quest is met ({symbols}).", symbols=symbols_text(self._symbols()))
         return msg("missing {missing}.", missing=self._missing_text())
 
+    def _colors_for(self, requirement: Requirement) -> list[str]:
+        """The colours that can roll a symbol the requirement accepts, leaving out the
+        one a Threat card bans ("You cannot roll any die of a marked color")."""
+        return [
+            c
+            for c in COLORS
+            if c != self._banned() and any(self.dice.can_show(c, a) for a in requirement.accepts)
+        ]
+
     def _suppliers(self) -> dict[str, list[str]]:
         """Per missing requirement: the colours that can roll an acceptable symbol."""
         card = self._attempt().card
         missing = self._missing()
-        return {
-            r.symbol: [c for c in COLORS if any(self.dice.can_show(c, a) for a in r.accepts)]
-            for r in card.require
-            if r.symbol in missing
-        }
+        return {r.symbol: self._colors_for(r) for r in card.require if r.symbol in missing}
 
     def _pool_hint(self) -> Msg:
         card = self._attempt().card
-        wanted = {
-            r.symbol: [c for c in COLORS if any(self.dice.can_show(c, a) for a in r.accepts)]
-            for r in card.require
-        }
+        wanted = {r.symbol: self._colors_for(r) for r in card.require}
         if not wanted:
             return msg("Nothing is required.")
         return msg(
