@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from dicetable.vision.marks import Mark
@@ -143,7 +144,7 @@ def group_marks(
             if 1 in pair and max(a.contrast, b.contrast) > 1.8 * min(a.contrast, b.contrast):
                 continue  # print is printed alike; a shadow beside a symbol is fainter
             big, small = max(a.radius, b.radius), min(a.radius, b.radius)
-            if big > small * 1.9:
+            if big > small * 1.45:  # pips of one face are printed alike
                 continue
             if np.abs(body_bgr[i] - body_bgr[j]).max() > 45:
                 continue
@@ -156,6 +157,34 @@ def group_marks(
     for i in range(count):
         groups.setdefault(union.find(i), []).append(i)
     return list(groups.values())
+
+
+def split_touching(members: list[Mark]) -> list[list[Mark]]:
+    """Split a group that is two or three touching dice whose pips walk into each other
+    (same colour, no visible seam): more than six pips, or no layout that fits, but
+    parts that each fit a layout."""
+    pips = [m for m in members if m.pip_like]
+    if len(pips) < 4:
+        return [members]
+    points = np.array([(m.x, m.y) for m in pips], np.float32)
+    if len(pips) <= 6 and layout_fit(points.astype(np.float64), len(pips))[0] <= 0.2:
+        return [members]
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
+    for parts in range(2, min(5, len(pips)) + 1):
+        if len(pips) > 6 * parts:
+            continue
+        cv2.setRNGSeed(parts)  # the same split for the same frame, every time
+        _, assigned, _ = cv2.kmeans(points, parts, None, criteria, 3, cv2.KMEANS_PP_CENTERS)
+        split = [
+            [p for p, a in zip(pips, assigned.ravel(), strict=True) if a == k] for k in range(parts)
+        ]
+        if all(
+            0 < len(part) <= 6
+            and layout_fit(np.array([(m.x, m.y) for m in part]), len(part))[0] <= 0.15
+            for part in split
+        ):
+            return split
+    return [members]
 
 
 def layout_fit(points: np.ndarray, value: int) -> tuple[float, float]:

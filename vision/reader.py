@@ -117,13 +117,23 @@ def shrink(frame: np.ndarray, scale: float) -> np.ndarray:
 
 
 def _typical_pip(marks: list[Mark]) -> float | None:
-    """Diameter of the pips: the round, solid marks of the strongest contrast (print on a
-    die stands out more than grain, dust or text around the tray), or None."""
+    """Diameter of the pips, or None: the round, solid marks of strong contrast (print
+    on a die stands out more than grain or dust) that have a like mark at pip spacing
+    (pips come in patterns; specks on a cable or grain do not keep such company)."""
     round_marks = [m for m in marks if m.pip_like]
     if not round_marks:
         return None
-    strong = float(np.percentile([m.contrast for m in round_marks], 90))
-    chosen = [2 * m.radius for m in round_marks if m.contrast >= 0.5 * strong]
+    strong_level = 0.5 * float(np.percentile([m.contrast for m in round_marks], 90))
+    strong = [m for m in round_marks if m.contrast >= strong_level]
+    points = np.array([(m.x, m.y) for m in strong])
+    radii = np.array([m.radius for m in strong])
+    paired = []
+    for i, mark in enumerate(strong):
+        gaps = np.hypot(*(points - points[i]).T) / mark.radius
+        alike = np.abs(np.log(radii / mark.radius)) < 0.3
+        if np.any(alike & (gaps > 2.5) & (gaps < 9.5)):
+            paired.append(2 * mark.radius)
+    chosen = paired or [2 * m.radius for m in strong]
     return float(np.median(chosen))
 
 
@@ -141,9 +151,14 @@ def read_faces(
         members = [marks[i] for i in group]
         if max(m.contrast for m in members) < faint:
             continue
-        face = facing.measure_face(work, gray, labels, members, pip_radius)
-        if face is not None:
-            found.append(face)
+        for part in facing.split_touching(members):
+            face = facing.measure_face(work, gray, labels, part, pip_radius)
+            if face is not None:
+                found.append(face)
+    return _finish(found, work)
+
+
+def _finish(found: list[Face], work: np.ndarray) -> list[Face]:
     floor = np.median(work[::8, ::8].reshape(-1, 3), axis=0)
     return consistent(facing.drop_side_faces(found), floor)
 
