@@ -641,3 +641,17 @@ def test_a_mana_potion_is_for_a_hero_with_a_mana_die():
     run(game, game._do_potion(mage, ""))
     answer(game, "mana_potion")
     assert mage.mana == 5
+
+
+def test_not_dead_yet_puts_the_monster_back_with_d3_health():
+    """Event card Not Dead Yet: "The dungeon boss selects a single monster that has been
+    defeated from this room and puts it back with D3 health." The D3 is its health, even
+    above the sheet's H (before the fix a Skeleton came back with 1 whatever the roll)."""
+    game = party(("fighter", "mage"))
+    (skeleton,) = in_room(game, 1, "skeleton")
+    game.room.monsters.remove(skeleton)
+    game.room.defeated.append(skeleton)
+    run(game, game._play_event(game.book.events["not_dead_yet"], game.heroes[0]))
+    answer(game, 5)  # a D3 of 3
+    assert skeleton in game.room.monsters and skeleton.health == 3
+    assert skeleton.max_health == 3 and game.room.cleared_round is None

@@ -120,7 +120,9 @@ class Events(TableFlow):
             msg("Not Dead Yet: roll a D6 for the boss (D3 health)."), actor=Actor.BOSS
         )
         self.room.defeated.remove(back)
-        back.health = min(back.max_health, d3(value))
+        # "puts it back with D3 health", as rolled, even above its sheet's H
+        back.health = d3(value)
+        back.max_health = max(back.max_health, back.health)
         self.room.monsters.append(back)
         self.room.cleared_round = None
         yield from self.confirm(
