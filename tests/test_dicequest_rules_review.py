@@ -85,3 +85,17 @@ def test_discarded_threat_tokens_leave_the_reward_step_prompt():
     assert game.stage == "discard"
     text = str(game.prompt().text)
     assert "On the Adventure: arrow." in text
+
+
+def test_the_wound_step_says_a_kept_shield_can_discard_threat():
+    """Threat Phase and Cards: "Shields in your result may be used to discard Threat
+    tokens instead of preventing wounds": the Wound Step, where a Shield is used or
+    kept, names the Threat tokens it could discard."""
+    game = solo()
+    game.adventure_tokens = [("arrow", "wand")]
+    game.round = 3
+    game.players[0].heroes = [Hero(KINDS["blademaster"], True)]
+    answer(game, "quest", "a1", "in1", "done", "roll", "red:shield")
+    answer(game, "ability-add", "red", "red:sword", "done")
+    assert game.stage == "block"
+    assert "discard a Threat token instead: arrow + wand" in str(game.prompt().text)

@@ -669,17 +669,23 @@ class QuestPhase:
         light, deadly, unblockable = self._open_wounds()
         shields = self._symbols()["shield"] - attempt.shields_blocking
         options = [*self._block_options(), Option("done", msg("Take the wounds"))]
-        return self._choose(
-            msg(
-                "Wound Step: {light} Light, {deadly} Deadly, {unblockable} Unblockable "
-                "wounds; {shields} Shields left to block with.",
-                light=light,
-                deadly=deadly,
-                unblockable=unblockable,
-                shields=shields,
-            ),
-            options,
+        text = msg(
+            "Wound Step: {light} Light, {deadly} Deadly, {unblockable} Unblockable "
+            "wounds; {shields} Shields left to block with.",
+            light=light,
+            deadly=deadly,
+            unblockable=unblockable,
+            shields=shields,
         )
+        if attempt.card.is_adventure and self.mode == "coop" and self.adventure_tokens:
+            # "Shields in your result may be used to discard Threat tokens instead of
+            # preventing wounds" (Threat Phase and Cards): the choice is made here.
+            text = msg(
+                "{wounds} A Shield kept can discard a Threat token instead: {tokens}.",
+                wounds=text,
+                tokens=self._tokens_text(),
+            )
+        return self._choose(text, options)
 
     def _apply_block(self, answer: Input) -> list[Event]:
         attempt = self._attempt()
