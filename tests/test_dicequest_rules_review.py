@@ -55,6 +55,7 @@ def test_a_banned_colour_is_not_offered_as_a_supplier():
     answer(game, "roll", "red:2-swords blue:arrow")
     hint = str(game.prompt().text)
     assert "missing 1 wand" in hint and "yellow" not in hint
+    assert "wand: abilities and Items only" in hint
 
 
 def test_a_failed_quest_still_gives_a_guaranteed_level_up():

@@ -1064,7 +1064,11 @@ def _suppliers_text(suppliers: Mapping[str, list[str]]) -> Msg:
     """``wand: yellow, green; arrow: blue``: which dice colours can give each symbol."""
     return listing(
         [
-            msg("{symbol}: {colors}", symbol=msg(s), colors=listing([msg(c) for c in colors]))
+            msg(
+                "{symbol}: {colors}",
+                symbol=msg(s),
+                colors=listing([msg(c) for c in colors], empty="abilities and Items only"),
+            )
             for s, colors in suppliers.items()
         ],
         "; ",
