@@ -100,3 +100,19 @@ def test_the_wound_step_says_a_kept_shield_can_discard_threat():
     answer(game, "ability-add", "red", "red:sword", "done")
     assert game.stage == "block"
     assert "discard a Threat token instead: arrow + wand" in str(game.prompt().text)
+
+
+def test_each_level_up_reward_flips_one_active_apprentice():
+    """Reward Step: "Level Up - Flip one of your Active Apprentice Heroes to their
+    Expert side": a card showing 2 Level Ups flips two."""
+    card = (
+        '[[quest]]\nid = "trial"\nname = "Trial"\nact = 1\nparty = 2\n'
+        "require = []\nsuccess = { level_up = 2 }\n"
+    )
+    game = solo(catalogue=card)
+    game.players[0].heroes = [Hero(KINDS["pirate"], False), Hero(KINDS["scavenger"], False)]
+    answer(game, "quest", "trial", "roll", "blue:arrow blue:arrow", "done")
+    answer(game, "hero1")
+    assert game.stage == "level_up"
+    answer(game, "hero2")
+    assert all(h.expert for h in game.players[0].heroes)

@@ -85,6 +85,7 @@ class Attempt:
     blocked: Counter[str] = field(default_factory=Counter)
     discarded: list[int] = field(default_factory=list)  # Threat tokens discarded
     chosen: list[int] = field(default_factory=list)  # dice picked for the Reroll token
+    level_ups: int = 0  # Level Up rewards still to give
     pending: str = ""  # what the die / face / colour being picked is for
     die: int = -1
 
@@ -922,8 +923,7 @@ class QuestPhase:
                         msg("Reveal a new Act {act} Quest to refill the slot.", act=card.act),
                     )
                 )
-            if rewards.get("level_up") and self._apprentices():
-                self.stage = "level_up"
+            if self._level_ups(rewards):
                 return events
         else:
             player.reroll_active = True
@@ -943,8 +943,7 @@ class QuestPhase:
                     ),
                 )
             )
-            if rewards.get("level_up") and self._apprentices():  # a Guaranteed Level Up
-                self.stage = "level_up"
+            if self._level_ups(rewards):  # a Guaranteed Level Up
                 return events
         return events + self._end_turn()
 
@@ -956,13 +955,24 @@ class QuestPhase:
         options = self._hero_options([(i, self.player.heroes[i]) for i in self._apprentices()])
         return self._choose(msg("Level Up: which Active Apprentice flips to Expert?"), options)
 
+    def _level_ups(self, rewards: Mapping[str, int]) -> bool:
+        """Start the Level Up rewards, one flip each, while an Active Apprentice is
+        left to flip ("only Heroes that were on the Quest", Reward Step)."""
+        self._attempt().level_ups = rewards.get("level_up", 0)
+        if self._attempt().level_ups and self._apprentices():
+            self.stage = "level_up"
+            return True
+        return False
+
     def _apply_level_up(self, answer: Input) -> list[Event]:
         hero = self.player.heroes[option_index(answer.choice)]
         hero.expert = True
-        return [
-            Event("level_up", msg("{hero} levels up to Expert.", hero=msg(hero.name))),
-            *self._end_turn(),
-        ]
+        attempt = self._attempt()
+        attempt.level_ups -= 1
+        events = [Event("level_up", msg("{hero} levels up to Expert.", hero=msg(hero.name)))]
+        if attempt.level_ups and self._apprentices():
+            return events
+        return events + self._end_turn()
 
     # what is missing, and what could supply it ------------------------------------------
 
