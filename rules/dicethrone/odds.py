@@ -59,30 +59,40 @@ def _ways(rolled: Multiset) -> int:
     return factorial(len(rolled)) // prod(factorial(len(list(g))) for _, g in groupby(rolled))
 
 
+def _key(dice: Multiset) -> int:
+    """A multiset as one integer: 3 bits of count per face, so the key of two
+    multisets put together is the sum of their keys (no sorting, no tuples)."""
+    return sum(1 << 3 * (v - 1) for v in dice)
+
+
 @cache
 def _table(n: int) -> _Table:
-    full = tuple(combinations_with_replacement(range(1, 7), n))
+    multisets = [tuple(combinations_with_replacement(range(1, 7), k)) for k in range(n + 1)]
+    full = multisets[n]
     full_index = {c: i for i, c in enumerate(full)}
-    kept = tuple(m for k in range(n + 1) for m in combinations_with_replacement(range(1, 7), k))
+    by_key = {_key(c): i for i, c in enumerate(full)}
+    kept = tuple(m for size in multisets for m in size)
     kept_index = {m: i for i, m in enumerate(kept)}
-    outcomes = tuple(
-        tuple(
-            (_ways(rolled), full_index[tuple(sorted(k + rolled))])
-            for rolled in combinations_with_replacement(range(1, 7), n - len(k))
-        )
-        for k in kept
-    )
-    subs = tuple(tuple(sorted({kept_index[s] for s in _sub_multisets(c)})) for c in full)
+    rolls = [[(_ways(r), _key(r)) for r in size] for size in multisets]
+    outcomes: list[tuple[tuple[int, int], ...]] = []
+    subs: list[list[int]] = [[] for _ in full]
+    for k, dice in enumerate(kept):
+        base = _key(dice)
+        row = tuple((ways, by_key[base + key]) for ways, key in rolls[n - len(dice)])
+        outcomes.append(row)
+        for _, c in row:  # K is inside C exactly when C = K + some roll
+            subs[c].append(k)
     weight = tuple(6 ** len(k) for k in kept)
-    return _Table(n, full, kept, outcomes, subs, full_index, kept_index, weight)
-
-
-def _sub_multisets(dice: Multiset) -> set[Multiset]:
-    counts = Counter(dice)
-    found: set[Multiset] = {()}
-    for value, count in counts.items():
-        found = {tuple(sorted(s + (value,) * c)) for s in found for c in range(count + 1)}
-    return found
+    return _Table(
+        n,
+        full,
+        kept,
+        tuple(outcomes),
+        tuple(map(tuple, subs)),
+        full_index,
+        kept_index,
+        weight,
+    )
 
 
 @dataclass(frozen=True)
