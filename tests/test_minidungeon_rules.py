@@ -655,3 +655,20 @@ def test_not_dead_yet_puts_the_monster_back_with_d3_health():
     answer(game, 5)  # a D3 of 3
     assert skeleton in game.room.monsters and skeleton.health == 3
     assert skeleton.max_health == 3 and game.room.cleared_round is None
+
+
+def test_a_cunning_plan_rerolls_the_trap_or_the_generator_once():
+    """Event card A Cunning Plan: "Discard this card to re-roll any result on the trap or
+    monster generator tables"."""
+    game = party(("fighter", "mage"))
+    game.party_cards.append("cunning_plan")
+    run(game, game._trap_roll(1))
+    answer(game, 1)  # 1 + 1 = 2, the falling brick
+    assert "Trap 2. Discard A Cunning Plan" in str(game.prompt().text)
+    answer(game, "yes")
+    assert "Re-roll the trap chart (+1)" in str(game.prompt().text)
+    events = answer(game, 6)  # 6 + 1 = 7
+    assert "Trap chart: 7." in texts(events) and "cunning_plan" not in game.party_cards
+    run(game, game._generator_roll(0))
+    answer(game, 3)
+    assert game.prompt().kind is PromptKind.OVER or "Cunning" not in str(game.prompt().text)

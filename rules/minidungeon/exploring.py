@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from dicetable.rules.core import (
     Actor,
     EventKind,
+    Msg,
     msg,
 )
 from dicetable.rules.minidungeon import figures as fig
@@ -99,20 +101,12 @@ class Exploring(TableFlow):
         return self.level if self.options["generator_level"] == "level" else self.level - 1
 
     def _trap_roll(self, modifier: int) -> Flow:
-        (value,) = yield from self.roll(
-            msg("Roll a D6 on the trap chart for the boss ({m:+d}).", m=modifier), actor=Actor.BOSS
+        value = yield from self._chart_roll(
+            msg("Roll a D6 on the trap chart for the boss ({m:+d}).", m=modifier),
+            modifier,
+            lambda n: msg("Trap {n}. Discard A Cunning Plan to re-roll it?", n=n),
+            msg("Re-roll the trap chart ({m:+d}).", m=modifier),
         )
-        value = min(7, max(1, value + modifier))
-        if "cunning_plan" in self.party_cards:
-            again = yield from self.yes_no(
-                msg("Trap {n}. Discard A Cunning Plan to re-roll it?", n=value)
-            )
-            if again:
-                self.party_cards.remove("cunning_plan")
-                (value,) = yield from self.roll(
-                    msg("Re-roll the trap chart ({m:+d}).", m=modifier), actor=Actor.BOSS
-                )
-                value = min(7, max(1, value + modifier))
         trap = self.book.traps[value]
         self.emit(EventKind.INFO, msg("Trap chart: {n}.", n=value), trap=trap.effect)
         self.emit(EventKind.CARD, msg(trap.text), trap=trap.effect)
@@ -124,19 +118,27 @@ class Exploring(TableFlow):
             if second
             else msg("Roll a D6 on the monster generator for the boss ({m:+d}).", m=modifier)
         )
+        result = yield from self._chart_roll(
+            text,
+            modifier,
+            lambda n: msg("Generator {n}. Discard A Cunning Plan to re-roll it?", n=n),
+            msg("Re-roll the monster generator ({m:+d}).", m=modifier),
+        )
+        return [result]
+
+    def _chart_roll(
+        self, text: Msg, modifier: int, offer: Callable[[int], Msg], again: Msg
+    ) -> Flow:
+        """A boss's D6 on the trap chart or the monster generator, kept within 1..7;
+        A Cunning Plan may be discarded to re-roll "any result on the trap or monster
+        generator tables"."""
         (value,) = yield from self.roll(text, actor=Actor.BOSS)
         result = min(MAX_GENERATOR, max(1, value + modifier))
-        if "cunning_plan" in self.party_cards:
-            again = yield from self.yes_no(
-                msg("Generator {n}. Discard A Cunning Plan to re-roll it?", n=result)
-            )
-            if again:
-                self.party_cards.remove("cunning_plan")
-                (value,) = yield from self.roll(
-                    msg("Re-roll the monster generator ({m:+d}).", m=modifier), actor=Actor.BOSS
-                )
-                result = min(MAX_GENERATOR, max(1, value + modifier))
-        return [result]
+        if "cunning_plan" in self.party_cards and (yield from self.yes_no(offer(result))):
+            self.party_cards.remove("cunning_plan")
+            (value,) = yield from self.roll(again, actor=Actor.BOSS)
+            result = min(MAX_GENERATOR, max(1, value + modifier))
+        return result
 
     def _spawn(
         self, results: list[int], *, cap: int = MAX_GENERATOR, entering: bool = True
