@@ -150,7 +150,9 @@ def group_marks(
                 continue
             body = (body_bgr[i] + body_bgr[j]) / 2
             contrast = min(a.contrast, b.contrast)
-            tolerance = max(12.0, 0.22 * contrast)
+            # A seam between two dark dice is only a little darker still: on a dark
+            # body the walk may stray less.
+            tolerance = max(12.0, min(0.22 * contrast, 0.4 * float(body.max())))
             if same_face(image, labels, a, b, body, tolerance):
                 union.join(i, int(j))
     groups: dict[int, list[int]] = {}
@@ -363,7 +365,31 @@ def drop_side_faces(found: list[Face]) -> list[Face]:
             continue
         if flat_rival > flat_face * 1.25 or face.y < rival.y:
             kept[kept.index(rival)] = face
-    return kept
+    return _seen_edge_on(kept)
+
+
+def _seen_edge_on(kept: list[Face]) -> list[Face]:
+    """Drop a face next to another whose pips are squashed towards it: seen from an
+    angle, a side face's pips are flattened along the line to the top face (the top
+    face's pips much less so, for a camera more above the dice than beside them)."""
+    dropped = set()
+    for i, side in enumerate(kept):
+        for top in kept:
+            if top is side or side.value is None:
+                continue
+            dx, dy = top.x - side.x, top.y - side.y
+            if math.hypot(dx, dy) > 1.35 * max(top.size, side.size):
+                continue
+            flat_side, flat_top = _flatness(side), _flatness(top)
+            if flat_side < 1.18 or flat_side < 1.12 * flat_top:
+                continue
+            toward = math.atan2(dy, dx)
+            axes = [m.axis for m in side.marks if m.pip_like]
+            # Squashed towards the top face: the long axis lies across that line.
+            across = np.median([abs(math.sin(a - toward)) for a in axes]) if axes else 0.0
+            if across > 0.8:
+                dropped.add(i)
+    return [f for i, f in enumerate(kept) if i not in dropped]
 
 
 def _flatness(face: Face) -> float:

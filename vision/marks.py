@@ -32,6 +32,7 @@ class Mark:
     contrast: float  # mean top-hat response inside the mark
     label: int  # index of the mark in the frame's mark image (for path tests)
     wide: bool = False  # found by the wide look: too big for a pip (part of a symbol)
+    axis: float = 0.0  # direction of the long axis, radians
 
     @property
     def pip_like(self) -> bool:
@@ -166,4 +167,5 @@ def _mark(
         polarity=polarity,
         contrast=contrast,
         label=label,
+        axis=0.5 * math.atan2(2 * mu11, mu20 - mu02),
     )
