@@ -321,10 +321,12 @@ class DiceThroneSolo(Game):
             keep = objective.boss_keep(self.dice, hexed)
             odds = chance_from(objective, self.dice, self.attempts - self.attempt, "boss", hexed)
             text = msg(
-                "Boss's Offensive Roll, attempt {n} of {max}: re-roll the "
-                "other dice and enter all 5.",
+                "Boss's Offensive Roll, attempt {n} of {max}: keep {kept}, re-roll "
+                "{rerolls} dice and enter all 5.",
                 n=self.attempt + 1,
                 max=self.attempts,
+                kept=" ".join(str(self.dice[i]) for i in keep) or "-",
+                rerolls=5 - len(keep),
             )
         return self._roll_prompt(text, 5, keep=keep, objective=Msg(objective.label), odds=odds)
 
@@ -603,7 +605,7 @@ class DiceThroneSolo(Game):
 
     def _on_damage(self, data: dict, answer: Input, values: list[int]) -> None:
         kind, damage = data["kind"], answer.number
-        if self.bonus_damage and kind != "ultimate":
+        if self.bonus_damage:  # 6.: an attack modifier, the Ultimate's too
             self._then(("bonus", {"kind": kind, "damage": damage}))
         else:
             self._player_hits(kind, damage)
@@ -876,8 +878,9 @@ class DiceThroneSolo(Game):
         if self.boss.cp >= 2:
             self.boss.cp -= 2
             self._say(EventKind.INFO, msg("The Boss pays 2 CP to remove Knockdown."))
-        else:
+        else:  # the card's 1 CP tops his up to the 2 he then pays (or is all he pays)
             card = self._draw_action()
+            self.boss.cp = max(0, self.boss.cp - 1)
             self._say(
                 EventKind.INFO,
                 msg("The Boss discards {name} to remove Knockdown.", name=msg(card.name)),

@@ -1,0 +1,60 @@
+"""Rules review of the solo Boss against the fan solo mode v3.2 rulebook, as a player at
+the table would judge it. Each test names the section of
+shared/seeds/dice-throne-fan-solo-mode-v3.2.txt it checks and failed before its fix."""
+
+from __future__ import annotations
+
+from dicetable.rules.core import Input, PromptKind
+from tests.test_dicethrone_solo import boss_turn, new_game, to_menu
+
+
+def test_knockdown_without_the_cp_the_discarded_card_tops_up_and_he_pays():
+    """4. "Special situations": without the funds to discard Knockdown (2 CP) "he draws
+    a new card and immediately discards it to gain 1 and immediately uses it to remove
+    the Token": with 1 CP he reaches 2 and pays them, so he keeps nothing."""
+    game = new_game()
+    to_menu(game)
+    game.boss.add("knockdown")
+    game.boss.cp = 0  # +1 income: 1 CP when Knockdown is checked
+    boss_turn(game, "Brute Force", "Heavy Swing")
+    assert game.boss.count("knockdown") == 0
+    assert game.boss.cp == 0
+
+
+def test_knockdown_with_no_cp_at_all_still_goes_and_cp_stays_at_zero():
+    """4. "Special situations": the CP gained from the discarded card is used at once."""
+    game = new_game()
+    to_menu(game)
+    game.boss.add("knockdown")
+    game.boss.cp = 0
+    game.boss.add("concussion")  # no income: 0 CP when Knockdown is checked
+    boss_turn(game, "Brute Force", "Heavy Swing")
+    assert game.boss.count("knockdown") == 0 and game.boss.cp == 0
+
+
+def test_bonus_damage_may_be_added_to_an_ultimate():
+    """6. Bonus Damage: "To be used as an attack modifier at the end of the Offensive
+    Roll phase": an Ultimate is an Offensive Roll ability like any other, so the player
+    may add Bonus Damage to it (it stays undefendable and unavoidable)."""
+    game = new_game()
+    to_menu(game)
+    game.boss.remove("kings-hand", 2)
+    game.boss.add("evasive")
+    game.bonus_damage = 2
+    game.apply(Input.choose("ultimate"))
+    game.apply(Input.enter(10))
+    assert game.prompt().kind is PromptKind.NUMBER and game.prompt().number_range == (0, 2)
+    game.apply(Input.enter(2))
+    assert game.boss.health == 80 - 12 and game.bonus_damage == 0
+    assert game.boss.count("evasive") == 1
+
+
+def test_the_reroll_prompt_names_the_dice_to_keep_by_their_faces():
+    """4. Offensive Rolling Phase: "roll only the dice that do not match the Rolling
+    Objective": the one-line prompt says which faces stay in the tray and how many dice
+    to roll again, so nobody has to count positions."""
+    game = new_game()
+    boss_turn(game, "Sturdy Stance", "Heavy Swing")  # 2 sword + 2 pow
+    game.apply(Input.roll(1, 2, 3, 6, 4))
+    text = str(game.prompt().text)
+    assert "keep 1 2 6" in text and "re-roll 2 dice" in text
