@@ -672,3 +672,21 @@ def test_a_cunning_plan_rerolls_the_trap_or_the_generator_once():
     run(game, game._generator_roll(0))
     answer(game, 3)
     assert game.prompt().kind is PromptKind.OVER or "Cunning" not in str(game.prompt().text)
+
+
+def test_greed_stops_the_treasure_hunter_giving_items():
+    """Event card Greed: "The player with the fortune hunter card can no longer give any
+    items to other heroes" (our reading: the Treasure Hunter, "The riches inside this
+    dungeon are worth the risk to you"). The Pi no longer offers them "give"; the others
+    still may (before the fix the card was only shown and the menu still offered it)."""
+    game = party(("fighter", "mage"))
+    fighter, mage = game.heroes
+    fighter.motivation = "treasure_hunter"
+    give(game, fighter, "health_potion")
+    give(game, mage, "speed_potion")
+    fighter.speed_left = mage.speed_left = 3
+    assert "give" in [i for i, _ in game._hero_options(fighter)]
+    run(game, game._play_event(game.book.events["greed"], mage))
+    answer(game, None)  # the card's chest rule, played by hand
+    assert "give" not in [i for i, _ in game._hero_options(fighter)]
+    assert "give" in [i for i, _ in game._hero_options(mage)]

@@ -238,6 +238,7 @@ EFFECTS = (
     "cha_aaargh",
     "free_item",
     "visions",
+    "greed",
 )
 TRAP_EFFECTS = (
     "none",

@@ -65,6 +65,9 @@ class Events(TableFlow):
             self.next_room.add(effect)
         elif effect == "must_rest":
             self.must_rest = True
+        elif effect == "greed":
+            self.greedy = True
+            yield from self.confirm(msg(card.text))
         elif effect == "no_retreat":
             self.no_retreat = True
         elif effect == "glittering_prizes":

@@ -79,6 +79,7 @@ class MiniDungeon(HeroTurn, Spells, Items, Defence, Exploring, Events, MonstersT
         self.clairvoyance = 0
         self.ritual: dict[str, Any] | None = None
         self.must_rest = False
+        self.greedy = False  # Greed: the Treasure Hunter gives no items
         self.no_retreat = False
         self.free_item = False
         self.glittering = False

@@ -69,7 +69,8 @@ class HeroTurn(TableFlow):
             )
         if speed >= 1 and any(self._equippable(hero)):
             options.append(("equip", msg("Change equipment (1 speed)")))
-        if speed >= 1 and hero.items() and self._receivers(hero):
+        greedy = self.greedy and hero.motivation == "treasure_hunter"
+        if speed >= 1 and hero.items() and self._receivers(hero) and not greedy:
             options.append(("give", msg("Give an item to a hero on your square (1 speed each)")))
         bribable = [m for m in monsters if self.book.monsters[m.kind].size in ("small", "large")]
         if hero.motivation == "reformed_henchman" and self.gold >= 5 and bribable:

@@ -82,6 +82,7 @@ class TableFlow:
     clairvoyance: int
     foreseen: tuple[Any, list[int]] | None
     party_cards: list[str]
+    greedy: bool
     _events: list[Event]
 
     def emit(self, kind: str, text: Msg, **data: Any) -> None:
