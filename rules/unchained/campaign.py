@@ -16,7 +16,7 @@ from dicetable.rules.core import Actor, Event, EventKind, Input, Prompt, msg
 from dicetable.rules.unchained.data import campaign_scenarios
 from dicetable.rules.unchained.flow import StepGame, choose, number
 from dicetable.rules.unchained.kings_hand import kings_hand_step
-from dicetable.rules.unchained.party import ask_heroes
+from dicetable.rules.unchained.party import ask_party
 from dicetable.rules.unchained.vault_witch import (
     BossCard,
     VaultWitchSetup,
@@ -67,13 +67,9 @@ class Campaign(StepGame):
         self.witch_setup: VaultWitchSetup | None = None
         self.records: list[dict[str, Any]] = []
         self.finished = False
-        self.later(number(msg("How many heroes in the party?"), 1, 4, self._party_size))
+        ask_party(self, self._heroes_known)
 
     # setup -----------------------------------------------------------------------
-    def _party_size(self, count: int) -> list[Event]:
-        ask_heroes(self, count, self._heroes_known)
-        return []
-
     def _heroes_known(self, names: list[str]) -> list[Event]:
         self.heroes = names
         return self._begin_scenario()

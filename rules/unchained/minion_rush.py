@@ -23,6 +23,7 @@ from dicetable.rules.unchained.party import (
     ask_heroes,
     gain_salve,
     heal_with_salve,
+    set_health,
 )
 
 SIDE_NAMES = {LEFT: "left", RIGHT: "right"}
@@ -247,17 +248,8 @@ class MinionRush(StepGame):
         )
 
     def _set_health(self, value: int) -> list[Event]:
-        hero = self.hero
-        assert hero is not None
-        change = value - hero.health
-        hero.health = value
-        events = [
-            Event(
-                EventKind.HEAL if change > 0 else EventKind.DAMAGE,
-                msg("{hero}: Health {health}.", hero=hero.name, health=value),
-                {"health": value, "change": change},
-            )
-        ]
+        assert self.hero is not None
+        events = [set_health(self.hero, value)]
         if value == 0:
             events += self._end(msg("Your Health is 0: the Rush is over."))
         return events

@@ -17,10 +17,11 @@ from dicetable.rules.unchained.loot import queue_loot_rolls
 from dicetable.rules.unchained.party import (
     Hero,
     SalveRules,
-    ask_heroes,
+    ask_party,
     gain_salve,
     heal_with_salve,
     revive_with_salve,
+    set_health,
 )
 
 LEVELS = {1: "I", 2: "II", 3: "III", 4: "IV"}
@@ -47,13 +48,9 @@ class OneShot(StepGame):
         self.boss_health = 0
         self.boss_max = 0
         self.outcome: str | None = None  # "won" or "lost"
-        self.later(number(msg("How many heroes in the party?"), 1, 4, self._party_size))
+        ask_party(self, self._heroes_known)
 
     # setup ------------------------------------------------------------------------
-    def _party_size(self, count: int) -> list[Event]:
-        ask_heroes(self, count, self._heroes_known)
-        return []
-
     def _heroes_known(self, names: list[str]) -> list[Event]:
         size = len(names)
         health = self.rules.hero_health[size - 1]
@@ -273,16 +270,7 @@ class OneShot(StepGame):
         return []
 
     def _set_health(self, hero: Hero, value: int) -> list[Event]:
-        change = value - hero.health
-        hero.health = value
-        kind = EventKind.HEAL if change > 0 else EventKind.DAMAGE
-        events = [
-            Event(
-                kind,
-                msg("{hero}: Health {health}.", hero=hero.name, health=value),
-                {"hero": hero.name, "health": value, "change": change},
-            )
-        ]
+        events = [set_health(hero, value)]
         if value == 0:
             if self.boss is not None:
                 self.first(

@@ -14,7 +14,7 @@ from typing import Any
 
 from dicetable.rules.core import Event, EventKind, InvalidInput, msg
 from dicetable.rules.unchained.data import hero_names
-from dicetable.rules.unchained.flow import Step, StepGame, choose
+from dicetable.rules.unchained.flow import Step, StepGame, choose, number
 
 
 @dataclass(eq=False)
@@ -46,6 +46,17 @@ class Hero:
 class SalveRules:
     heal: int
     stack_limit: int
+
+
+def set_health(hero: Hero, value: int) -> Event:
+    """The hero's Health dial as the table announces it (damage or a correction)."""
+    change = value - hero.health
+    hero.health = value
+    return Event(
+        EventKind.HEAL if change > 0 else EventKind.DAMAGE,
+        msg("{hero}: Health {health}.", hero=hero.name, health=value),
+        {"hero": hero.name, "health": value, "change": change},
+    )
 
 
 def gain_salve(hero: Hero, rules: SalveRules) -> Event:
@@ -110,6 +121,16 @@ def revive_with_salve(spender: Hero, fallen: Hero) -> Event:
         ),
         {"hero": fallen.name, "amount": 1},
     )
+
+
+def ask_party(game: StepGame, done: Callable[[list[str]], list[Event]]) -> None:
+    """How many heroes (1 to 4), then who they are."""
+
+    def sized(count: int) -> list[Event]:
+        ask_heroes(game, count, done)
+        return []
+
+    game.later(number(msg("How many heroes in the party?"), 1, 4, sized))
 
 
 def ask_heroes(game: StepGame, count: int, done: Callable[[list[str]], list[Event]]) -> None:
