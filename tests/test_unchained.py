@@ -514,8 +514,10 @@ def test_minion_rush_example_scores_12_before_health():
     play(game, "level-3", "no")  # position 2
     defeat(game)
     assert game.breakdown()["minion_points"] == 12
-    play(game, "no", "health", "0")  # the Level IV is revealed; the hero falls to it
+    events = play(game, "no", "health", "0")  # the Level IV is revealed; the hero falls
     assert game.result()["score"] == 12
+    # Conclusion: the table says the score, not only the screen's numbers
+    assert "Score 12: 12 points for the Minions defeated + 0 Health." in texts(events)
     play_result = game.result()
     assert (play_result["mode"], play_result["party"], play_result["heroes"]) == (
         "minion-rush",

@@ -257,7 +257,14 @@ class MinionRush(StepGame):
     def _end(self, why: Any) -> list[Event]:
         self.over = True
         self.steps.clear()
-        return [Event(EventKind.SCORE, why, self.breakdown())]
+        score = self.breakdown()
+        total = msg(
+            "Score {score}: {minions} points for the Minions defeated + {health} Health.",
+            score=score["score"],
+            minions=score["minion_points"],
+            health=score["health"],
+        )
+        return [Event(EventKind.SCORE, why, score), Event(EventKind.SCORE, total, score)]
 
     # score -----------------------------------------------------------------------------
     def breakdown(self) -> dict[str, int]:
