@@ -116,6 +116,10 @@ def _pass(
             cv2.drawContours(window, [contour], 0, 1, -1, offset=(-x0, -y0))
             window = window.astype(bool) & (mask[y0 : y0 + h, x0 : x0 + w] > 0)
             area = int(window.sum())
+            if not wide and max_area < area <= 3 * max_area:
+                # A column of blurred pips fused into a bar: cut it at a higher level.
+                _split_fused(response, window, x0, y0, min_area, max_area, polarity, marks, labels)
+                continue
             if area < min_area or area > max_area:
                 continue
             taken = labels[y0 : y0 + h, x0 : x0 + w]
@@ -136,6 +140,45 @@ def _pass(
                 mark = replace(mark, wide=True)
             labels[y0 + ys, x0 + xs] = mark.label
             marks.append(mark)
+
+
+def _split_fused(
+    response: np.ndarray,
+    window: np.ndarray,
+    x0: int,
+    y0: int,
+    min_area: float,
+    max_area: float,
+    polarity: int,
+    marks: list[Mark],
+    labels: np.ndarray,
+) -> None:
+    """Keep the round cores of a blob too big for one pip, if it splits into pips."""
+    h, w = window.shape
+    values = response[y0 : y0 + h, x0 : x0 + w]
+    inside = values[window]
+    peak = float(inside.max())
+    core = (window & (values >= peak * 0.72)).astype(np.uint8)
+    count, parts = cv2.connectedComponents(core, connectivity=4)
+    if count < 3:
+        return
+    pieces = []
+    for part in range(1, count):
+        ys, xs = np.nonzero(parts == part)
+        if not min_area * 0.5 <= len(xs) <= max_area:
+            return
+        pieces.append(_mark(xs, ys, float(inside.mean()), polarity, 0, x0, y0))
+    if not all(p.pip_like for p in pieces):
+        return
+    # The whole blob is print: each of its pixels goes to the nearest piece, so a walk
+    # from one pip to the next does not take the blur between them for a die's edge.
+    ys, xs = np.nonzero(window)
+    centres = np.array([(p.x - x0, p.y - y0) for p in pieces])
+    nearest = np.argmin(np.hypot(xs[:, None] - centres[:, 0], ys[:, None] - centres[:, 1]), axis=1)
+    first = len(marks) + 1
+    for index, piece in enumerate(pieces):
+        marks.append(replace(piece, label=first + index))
+    labels[y0 + ys, x0 + xs] = first + nearest
 
 
 def _mark(
