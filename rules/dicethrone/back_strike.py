@@ -1,0 +1,54 @@
+"""6. Back-Strike: the player's face-down card, used to retaliate when an Offensive
+Roll Phase damages them: its CP value, or half a die rolled (rounded up)."""
+
+from __future__ import annotations
+
+from dicetable.rules.core import (
+    Actor,
+    Input,
+    Option,
+    Prompt,
+    PromptKind,
+    msg,
+)
+from dicetable.rules.dicethrone.solo_state import (
+    MAX_CP,
+    SoloState,
+)
+
+
+class BackStrike(SoloState):
+    """Back Strike (a mixin of the solo game)."""
+
+    def _ask_back_strike(self, data: dict) -> Prompt:
+        options = (
+            Option("card", msg("Reveal the card: deal its CP value")),
+            Option("roll", msg("Roll 1 die: deal half (rounded up)")),
+            Option("keep", msg("Keep Back Strike for later")),
+        )
+        return Prompt(PromptKind.CHOOSE, msg("Back Strike: retaliate?"), Actor.PLAYER, options)
+
+    def _ask_back_strike_value(self, data: dict) -> Prompt:
+        return Prompt(
+            PromptKind.NUMBER,
+            msg("The revealed card's CP value?"),
+            Actor.PLAYER,
+            number_range=(0, MAX_CP),
+        )
+
+    def _ask_back_strike_roll(self, data: dict) -> Prompt:
+        return self._roll_prompt(msg("Back Strike: roll 1 die."), 1, actor=Actor.PLAYER)
+
+    def _on_back_strike(self, data: dict, answer: Input, values: list[int]) -> None:
+        if answer.choice == "keep":
+            return
+        self.back_strike = False
+        self._then(("back_strike_value" if answer.choice == "card" else "back_strike_roll", {}))
+
+    def _on_back_strike_value(self, data: dict, answer: Input, values: list[int]) -> None:
+        self._instruct(msg("Put the card back into your deck and shuffle it."))
+        self._hurt_boss(answer.number)
+
+    def _on_back_strike_roll(self, data: dict, answer: Input, values: list[int]) -> None:
+        self._instruct(msg("Put the card back into your deck and shuffle it."))
+        self._hurt_boss((values[0] + 1) // 2)  # "in standard damage"

@@ -1,0 +1,277 @@
+"""The Boss's Offensive Rolling Phase (4.): up to 3 rolls towards the Boss AI card's
+Roll Objective with the keep rule, the strongest met ability (furthest right, then
+furthest down), King's Hand for a new phase when none is met (6.), the orange card at
+the end of the roll, and the attack reaching the player's defence."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from dicetable.rules.core import (
+    Actor,
+    EventKind,
+    Input,
+    Msg,
+    Prompt,
+    PromptKind,
+    msg,
+)
+from dicetable.rules.dicethrone.decks import tokens
+from dicetable.rules.dicethrone.heroes import Ability, DiceEffect, Tier
+from dicetable.rules.dicethrone.odds import chance, chance_from
+from dicetable.rules.dicethrone.solo_state import (
+    BOSS_HEALTH,
+    MAX_CP,
+    MAX_DAMAGE,
+    Shown,
+    SoloState,
+)
+
+ROLL_ATTEMPTS = 3  # 4. Offensive Rolling Phase
+
+
+class OffensiveRoll(SoloState):
+    """The Boss's Offensive Rolling Phase (a mixin of the solo game)."""
+
+    def _ask_offense(self, data: dict) -> Prompt:
+        objective = self._ai.objective
+        hexed = self.boss.count("hex") > 0
+        if self.attempt == 0:
+            keep: tuple[int, ...] = ()
+            odds = chance(objective, self.attempts, "boss", hex=hexed)
+            text = msg(
+                "Boss's Offensive Roll: roll 5 dice (attempt 1 of {max}).", max=self.attempts
+            )
+        else:
+            keep = objective.boss_keep(self.dice, hexed)
+            odds = chance_from(objective, self.dice, self.attempts - self.attempt, "boss", hexed)
+            text = msg(
+                "Boss's Offensive Roll, attempt {n} of {max}: keep {kept}, re-roll "
+                "{rerolls} dice and enter all 5.",
+                n=self.attempt + 1,
+                max=self.attempts,
+                kept=" ".join(str(self.dice[i]) for i in keep) or "-",
+                rerolls=5 - len(keep),
+            )
+        return self._roll_prompt(text, 5, keep=keep, objective=Msg(objective.label), odds=odds)
+
+    def _on_offense(self, data: dict, answer: Input, values: list[int]) -> None:
+        self.dice = values
+        self.attempt += 1
+        objective, hexed = self._ai.objective, self.boss.count("hex") > 0
+        met = objective.met_by(values, hexed)
+        self._say(EventKind.ROLLED, msg("Boss rolls {values}.", values=values), values=values)
+        if met:
+            self._say(
+                EventKind.OBJECTIVE_MET,
+                msg("Roll Objective met: {objective}.", objective=msg(objective.label)),
+            )
+        if met or self.attempt >= self.attempts:
+            self._then(("resolve", {}))
+        else:
+            self._then(("offense", {}))
+
+    def _run_resolve(self, data: dict) -> None:
+        """4.: the strongest met ability (furthest right, then furthest down); none met
+        after the roll phase: a King's Hand buys a new phase with the same objective."""
+        met = self._hero.met_abilities(self.dice, self.levels, self.boss.count("hex") > 0)
+        if not self._ai.objective.met_by(self.dice, self.boss.count("hex") > 0):
+            self._say(EventKind.OBJECTIVE_MISSED, msg("Roll Objective missed."))
+        if not met:
+            if not self._retry_roll_phase():
+                self._say(EventKind.INFO, msg("No ability: the Boss does not attack."))
+            return
+        ability, tier = met[0]
+        self._say(
+            "ability",
+            msg("The Boss activates {ability}.", ability=msg(ability.name)),
+            ability=ability.id,
+        )
+        if self.boss.count("blinded"):
+            self.boss.remove("blinded")
+            self._then(
+                (
+                    "blinded",
+                    {
+                        "ability": ability.id,
+                        "level": ability.level,
+                        "tier": ability.tiers.index(tier),
+                    },
+                )
+            )
+        else:
+            self._activate(ability, tier)
+
+    def _ask_blinded(self, data: dict) -> Prompt:
+        return self._roll_prompt(msg("The Boss is Blinded: roll 1 die (1-2: his attack fails)."), 1)
+
+    def _on_blinded(self, data: dict, answer: Input, values: list[int]) -> None:
+        if values[0] <= 2:
+            self._say(EventKind.INFO, msg("Blinded: the attack fails."))
+            return
+        ability = self._hero.ability(data["ability"], data["level"])
+        self._activate(ability, ability.tiers[data["tier"]])
+
+    def _activate(self, ability: Ability, tier: Tier) -> None:
+        """The ability's effects in board order: CP and tokens, the dice shown, tokens
+        spent or counted, CP-based damage; then its extra roll if it has one."""
+        boss = self.boss
+        boss.cp = min(MAX_CP, boss.cp + tier.cp)
+        for token in tier.gain:
+            boss.add(token)
+        shown = self._dice_effects(tier.per, self.dice)
+        damage = tier.damage + shown.damage
+        if tier.spend_token:
+            token, most, each = tier.spend_token
+            spent = min(most, boss.count(token))
+            boss.remove(token, spent)
+            damage += spent * each
+        if tier.per_token:
+            token, each = tier.per_token
+            damage += boss.count(token) * each
+        if tier.cp_damage:
+            damage += {
+                "all": boss.cp,
+                "half-up": (boss.cp + 1) // 2,
+                "half-down": boss.cp // 2,
+            }[tier.cp_damage]
+        if tier.cleanse:
+            for token in [t for t in boss.tokens if tokens()[t].kind == "negative"]:
+                boss.remove(token, boss.count(token))
+        where = {"id": ability.id, "level": ability.level, "tier": ability.tiers.index(tier)}
+        if tier.roll_dice:
+            self._then(
+                (
+                    "ability_roll",
+                    {**where, "ability": ability.name, "n": tier.roll_dice, "damage": damage},
+                )
+            )
+        else:
+            self._resolve_attack(ability, tier, damage, shown.heal)
+
+    def _ask_ability_roll(self, data: dict) -> Prompt:
+        return self._roll_prompt(
+            msg(
+                "{ability}: roll {n} dice for the damage.",
+                ability=msg(data["ability"]),
+                n=data["n"],
+            ),
+            data["n"],
+        )
+
+    def _on_ability_roll(self, data: dict, answer: Input, values: list[int]) -> None:
+        ability = self._hero.ability(data["id"], data["level"])
+        tier = ability.tiers[data["tier"]]
+        self._say(
+            EventKind.ROLLED,
+            msg("{ability}: {values}.", ability=msg(ability.name), values=values),
+            values=values,
+        )
+        damage, heal = data["damage"], 0
+        if tier.roll_score == "sum":
+            damage += sum(values)
+        elif tier.roll_score == "half-up":
+            damage += (values[0] + 1) // 2
+        else:
+            shown = self._dice_effects(tier.roll_per, values)
+            damage, heal = damage + shown.damage, shown.heal
+        if tier.roll_inflict and sum(values) >= tier.roll_inflict[0]:
+            self._inflict(tier.roll_inflict[1])
+        self._resolve_attack(ability, tier, damage, heal)
+
+    def _resolve_attack(self, ability: Ability, tier: Tier, damage: int, heal: int = 0) -> None:
+        """Then the orange card (4. "Using an Orange card", at the end of the Offensive
+        Roll Phase), healing, statuses inflicted, and the damage: defendable damage
+        waits for the player's defensive roll."""
+        undefendable = tier.undefendable or ability.kind == "ultimate"
+        heal += tier.heal
+        inflict = list(tier.inflict)
+        card = self._current_action
+        if (
+            card.colour == "orange"
+            and not self.action_used
+            and not self.boss.count("concussion")
+            and self.boss.cp >= card.cost
+        ):
+            self.boss.cp -= card.cost
+            self.action_used = True
+            self._say(
+                "action",
+                msg("The Boss plays {name} ({cost} CP).", name=msg(card.name), cost=card.cost),
+            )
+            damage += card.effect.get("damage", 0) if damage else 0
+            undefendable = undefendable or bool(card.effect.get("undefendable"))
+            heal += card.effect.get("heal", 0)
+            if "inflict" in card.effect:
+                inflict.append(card.effect["inflict"])
+            if "text" in card.effect:
+                self._instruct(Msg(card.effect["text"]))
+        for token in inflict:
+            self._inflict(token)
+        if heal:
+            healed = self._heal(self.boss, BOSS_HEALTH, heal)
+            self._say(EventKind.HEAL, msg("The Boss heals {n}.", n=healed))
+        if ability.text:
+            self._instruct(Msg(ability.text), Actor.BOSS)
+        if damage <= 0:
+            return
+        after = {"self_damage": tier.self_damage}
+        if undefendable:
+            self._then(("deal", {"damage": damage, **after}))
+        else:
+            self._then(("player_defense", {"damage": damage, **after}))
+
+    def _dice_effects(self, effects: tuple[DiceEffect, ...], values: list[int]) -> Shown:
+        """Apply per-die and at-least effects of these dice: tokens and CP at once,
+        the damage, healing and prevention returned for the caller to place."""
+        counts = Counter(self._hero.faces[v] for v in values)
+        shown = Shown()
+        for effect in effects:
+            times = effect.times(counts[effect.symbol])
+            if not times:
+                continue
+            shown.damage += effect.damage * times
+            shown.heal += effect.heal * times
+            shown.prevent += effect.prevent * times
+            shown.prevent_half = shown.prevent_half or effect.prevent_half
+            self.boss.cp = max(0, min(MAX_CP, self.boss.cp + effect.cp * times))
+            if effect.gain:
+                self.boss.add(effect.gain, times)
+            if effect.inflict:
+                self._inflict(effect.inflict, times)
+        return shown
+
+    def _ask_player_defense(self, data: dict) -> Prompt:
+        return Prompt(
+            PromptKind.NUMBER,
+            msg(
+                "Defend against {damage} damage: roll your defence. How much "
+                "damage does it prevent?",
+                damage=data["damage"],
+            ),
+            Actor.PLAYER,
+            number_range=(0, data["damage"]),
+        )
+
+    def _on_player_defense(self, data: dict, answer: Input, values: list[int]) -> None:
+        self._then(("counter", {}), ("deal", {**data, "damage": data["damage"] - answer.number}))
+
+    def _ask_counter(self, data: dict) -> Prompt:
+        return Prompt(
+            PromptKind.NUMBER,
+            msg("How much damage does your defence deal to the Boss?"),
+            Actor.PLAYER,
+            number_range=(0, MAX_DAMAGE),
+        )
+
+    def _on_counter(self, data: dict, answer: Input, values: list[int]) -> None:
+        if answer.number:
+            self._hurt_boss(answer.number, avoidable=True)
+
+    def _run_deal(self, data: dict) -> None:
+        damage = data["damage"]
+        self._hurt_player(damage)
+        if damage > 0 and data.get("self_damage") and not self.winner:
+            self._hurt_boss(data["self_damage"], avoidable=False)  # Reckless: "in return"
+        if damage > 0 and self.back_strike and not self.winner:
+            self._then(("back_strike", {}))
