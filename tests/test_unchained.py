@@ -260,9 +260,10 @@ def test_campaign_result_is_a_high_score_with_mode_party_heroes():
     while not game.finished:
         if game.prompt().options and options(game)[0] == "vault-witch":
             play(game, "fallen-boss")
-        win(game, 10)
+        events = win(game, 10)
     result = game.result()
     assert result["score"] == 80
+    assert "The campaign is complete: 80 points." in texts(events)
     assert (result["mode"], result["party"], result["heroes"]) == (
         "campaign",
         "2 heroes",

@@ -346,7 +346,13 @@ class Campaign(StepGame):
     def _advance(self) -> list[Event]:
         if self.scenario == max(self.scenarios):
             self.finished = True
-            return [Event(EventKind.INFO, msg("The campaign is complete."))]
+            return [
+                Event(
+                    EventKind.SCORE,
+                    msg("The campaign is complete: {score} points.", score=self.total_score),
+                    {"score": self.total_score},
+                )
+            ]
         self.scenario += 1
         return self._begin_scenario()
 
