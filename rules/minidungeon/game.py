@@ -113,6 +113,8 @@ class MiniDungeon(HeroTurn, Spells, Items, Defence, Exploring, Events, MonstersT
         return self._events
 
     def result(self) -> dict[str, Any] | None:
+        """The rulebook keeps no score; the high-score table ranks parties by dicetable's
+        own: 100 a dungeon cleared, 10 a room cleared, plus the gold in the chest."""
         if self._prompt.kind is not PromptKind.OVER:
             return None
         return {
