@@ -173,9 +173,7 @@ class CombatStep(TableState):
             self.stage = "pick_many"
         elif choice == "spend-rune":
             if attempt.bonus_runes and not self._runes_ready():
-                attempt.bonus_runes -= 1
-                self.stage = "rune_use"
-                return [Event("rune", msg("A Rune from an Item or ability is spent."))]
+                return self._spend_bonus_rune()
             attempt.pending = "rune"
             self.stage = "pick_die"
         elif choice in ("ability-reroll", "ability-set"):
@@ -188,11 +186,9 @@ class CombatStep(TableState):
             attempt.pending = "symbol"
             self.stage = "pick_symbol"
         elif choice == "gain-rune":
-            attempt.bonus_runes += 1
-            return [Event("rune", msg("Gained 1 Rune (Item or ability)."))]
+            return self._gain_rune()
         elif choice == "prevent":
-            attempt.prevented += 1
-            return [Event("prevent", msg("1 Light Wound will be prevented."))]
+            return self._prevent_light()
         elif choice == "self-wound":
             attempt.self_wounds += 1
             return [
@@ -202,3 +198,20 @@ class CombatStep(TableState):
                 )
             ]
         return []
+
+    # effects of Items and abilities the table counts, from the menu or a spent Rune
+
+    def _gain_rune(self) -> list[Event]:
+        self._attempt().bonus_runes += 1
+        return [Event("rune", msg("Gained 1 Rune (Item or ability)."))]
+
+    def _spend_bonus_rune(self) -> list[Event]:
+        """A Rune from an Item or ability: no die to lock, on to what it buys."""
+        self._attempt().bonus_runes -= 1
+        self.stage = "rune_use"
+        return [Event("rune", msg("A Rune from an Item or ability is spent."))]
+
+    def _prevent_light(self) -> list[Event]:
+        """Charm of Liothan, Shaman: "remove 1 non-Unblockable Light Wound token"."""
+        self._attempt().prevented += 1
+        return [Event("prevent", msg("1 Light Wound will be prevented."))]

@@ -97,10 +97,9 @@ class DiceActions(TableState):
             self.stage = "combat" if not attempt.pending.startswith("rune-") else "rune_use"
             return []
         if attempt.pending == "rune":
-            self.stage = "rune_use"
             if answer.choice == "bonus":
-                attempt.bonus_runes -= 1
-                return [Event("rune", msg("A Rune from an Item or ability is spent."))]
+                return self._spend_bonus_rune()
+            self.stage = "rune_use"
             die = attempt.dice[option_index(answer.choice)]
             die.locked = True
             die.rune_spent = True
@@ -212,13 +211,12 @@ class DiceActions(TableState):
 
     def _apply_pick_symbol(self, answer: Input) -> list[Event]:
         attempt = self._attempt()
-        self.stage = "combat"
         if answer.choice == "back":
             self.stage = "combat" if attempt.pending == "symbol" else "rune_use"
             return []
+        self.stage = "combat"
         if answer.choice == "rune":
-            attempt.bonus_runes += 1
-            return [Event("rune", msg("Gained 1 Rune (Item or ability)."))]
+            return self._gain_rune()
         attempt.bonus[answer.choice] += 1
         return [self._rolled_event()]
 
@@ -255,9 +253,8 @@ class DiceActions(TableState):
             attempt.pending = "rune-add"
             self.stage = "pick_color"
         elif choice == "prevent":
-            attempt.prevented += 1
             self.stage = "combat"
-            return [Event("prevent", msg("1 Light Wound will be prevented."))]
+            return self._prevent_light()
         else:
             self.stage = "combat"
             return [

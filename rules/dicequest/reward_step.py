@@ -92,135 +92,143 @@ class RewardStep(TableState):
         if answer.choice == "done":
             return self._outcome()
         attempt.discarded.append(option_index(answer.choice))
-        token = self.adventure_tokens[option_index(answer.choice)]
-        events = [
-            Event(
-                "threat_discarded", msg("Threat token {token} discarded.", token=token_text(token))
-            )
-        ]
+        events = [self._threat_discarded(self.adventure_tokens[option_index(answer.choice)])]
         if not self._discard_options():
             events += self._outcome()
         return events
 
     def _outcome(self) -> list[Event]:
+        """The Quest outcome (Reward Step), or the Adventure's (Adventures); the turn
+        ends unless Level Ups are still to be given."""
+        if self._attempt().card.is_adventure:
+            events = self._adventure_outcome()
+        elif self._succeeded():
+            events = self._quest_succeeds()
+        else:
+            events = self._quest_fails()
+        if self.stage == "level_up":
+            return events
+        return events + self._end_turn()
+
+    def _adventure_outcome(self) -> list[Event]:
+        """ "If you did NOT meet all requirements ... you fail. Simply set your Reroll
+        token to its active side"; otherwise "track your score" (Adventures)."""
         attempt = self._attempt()
         card = attempt.card
         player = self.player
-        symbols = self._symbols()
-        success = self._succeeded()
-        events: list[Event] = []
-        if card.is_adventure:
-            discarded = set(attempt.discarded)
-            self.adventure_tokens = [
-                t for i, t in enumerate(self.adventure_tokens) if i not in discarded
-            ]
-            if success:
-                score = tally.tracked_excess(card.require, symbols, card.tracked)
-                self.adventure_scores[player.number] = score
-                events.append(
-                    Event(
-                        EventKind.OBJECTIVE_MET,
-                        msg(
-                            "{player} defeats {name}: Adventure Score {score}.",
-                            player=player.title(),
-                            name=card_title(card),
-                            score=score,
-                        ),
-                        {"score": score},
-                    )
-                )
-            else:
-                player.reroll_active = True
-                self.adventure_scores[player.number] = None
-                events.append(
-                    Event(
-                        EventKind.OBJECTIVE_MISSED,
-                        msg(
-                            "{player} fails {name} (missing {missing}); the Reroll "
-                            "token turns active.",
-                            player=player.title(),
-                            name=card_title(card),
-                            missing=self._missing_text(),
-                        ),
-                    )
-                )
-        elif success:
-            gold = self.quest_gold.pop(card.id, 0)
-            rewards = _merge(card.guaranteed, card.success)
-            vp = rewards.pop("vp", 0)
-            if card.act:  # Playtime is printed on the board and stays there
-                player.quests.append(card.name)
-                player.quest_vp += vp
-                self.completed.add(card.id)
-            events.append(
+        discarded = set(attempt.discarded)
+        self.adventure_tokens = [
+            t for i, t in enumerate(self.adventure_tokens) if i not in discarded
+        ]
+        if self._succeeded():
+            score = tally.tracked_excess(card.require, self._symbols(), card.tracked)
+            self.adventure_scores[player.number] = score
+            return [
                 Event(
                     EventKind.OBJECTIVE_MET,
                     msg(
-                        "{name} succeeds: {rewards}; {vp} VP in the Achievements Zone.",
+                        "{player} defeats {name}: Adventure Score {score}.",
+                        player=player.title(),
                         name=card_title(card),
-                        rewards=rewards_text(rewards, gold),
-                        vp=vp,
-                    )
-                    if card.act
-                    else msg(
-                        "{name} succeeds: {rewards}.",
-                        name=card_title(card),
-                        rewards=rewards_text(rewards, gold),
+                        score=score,
                     ),
-                    {"vp": vp, "gold": gold + rewards.get("gold", 0)},
+                    {"score": score},
                 )
+            ]
+        player.reroll_active = True
+        self.adventure_scores[player.number] = None
+        return [
+            Event(
+                EventKind.OBJECTIVE_MISSED,
+                msg(
+                    "{player} fails {name} (missing {missing}); the Reroll token turns active.",
+                    player=player.title(),
+                    name=card_title(card),
+                    missing=self._missing_text(),
+                ),
             )
-            if card.id in self.quest_threat:
-                token = self.quest_threat.pop(card.id)
-                events.append(
-                    Event(
-                        "threat_discarded",
-                        msg("Threat token {token} discarded.", token=token_text(token)),
-                    )
+        ]
+
+    def _quest_succeeds(self) -> list[Event]:
+        """ "If you succeed": the Gold on the card, all the rewards, the card to the
+        Achievements Zone, a new Quest in its slot; Threat on it is discarded."""
+        card = self._attempt().card
+        player = self.player
+        gold = self.quest_gold.pop(card.id, 0)
+        rewards = _merge(card.guaranteed, card.success)
+        vp = rewards.pop("vp", 0)
+        if card.act:  # Playtime is printed on the board and stays there
+            player.quests.append(card.name)
+            player.quest_vp += vp
+            self.completed.add(card.id)
+        events = [
+            Event(
+                EventKind.OBJECTIVE_MET,
+                msg(
+                    "{name} succeeds: {rewards}; {vp} VP in the Achievements Zone.",
+                    name=card_title(card),
+                    rewards=rewards_text(rewards, gold),
+                    vp=vp,
                 )
-            if card.act:
-                events.append(
-                    Event(
-                        EventKind.INSTRUCTION,
-                        msg("Reveal a new Act {act} Quest to refill the slot.", act=card.act),
-                    )
-                )
-            if self._level_ups(rewards):
-                return events
-        else:
-            player.reroll_active = True
-            rewards = dict(card.guaranteed)
-            rewards.pop("vp", None)
-            if card.act:
-                self.quest_gold[card.id] += 1
+                if card.act
+                else msg(
+                    "{name} succeeds: {rewards}.",
+                    name=card_title(card),
+                    rewards=rewards_text(rewards, gold),
+                ),
+                {"vp": vp, "gold": gold + rewards.get("gold", 0)},
+            )
+        ]
+        if card.id in self.quest_threat:
+            events.append(self._threat_discarded(self.quest_threat.pop(card.id)))
+        if card.act:
             events.append(
                 Event(
-                    EventKind.OBJECTIVE_MISSED,
-                    msg(
-                        "{name} fails (missing {missing}): {rewards}; the Reroll "
-                        "token turns active; put 1 Gold on the card.",
-                        name=card_title(card),
-                        missing=self._missing_text(),
-                        rewards=rewards_text(rewards, 0),
-                    ),
+                    EventKind.INSTRUCTION,
+                    msg("Reveal a new Act {act} Quest to refill the slot.", act=card.act),
                 )
             )
-            if self._level_ups(rewards):  # a Guaranteed Level Up
-                return events
-        return events + self._end_turn()
+        self._level_ups(rewards)
+        return events
+
+    def _quest_fails(self) -> list[Event]:
+        """ "If you fail": the Reroll token turns active, the Guaranteed Rewards, 1 Gold
+        on the card."""
+        card = self._attempt().card
+        self.player.reroll_active = True
+        rewards = dict(card.guaranteed)
+        rewards.pop("vp", None)
+        if card.act:
+            self.quest_gold[card.id] += 1
+        self._level_ups(rewards)  # a Guaranteed Level Up
+        return [
+            Event(
+                EventKind.OBJECTIVE_MISSED,
+                msg(
+                    "{name} fails (missing {missing}): {rewards}; the Reroll "
+                    "token turns active; put 1 Gold on the card.",
+                    name=card_title(card),
+                    missing=self._missing_text(),
+                    rewards=rewards_text(rewards, 0),
+                ),
+            )
+        ]
+
+    def _threat_discarded(self, token: tuple[str, ...]) -> Event:
+        return Event(
+            "threat_discarded", msg("Threat token {token} discarded.", token=token_text(token))
+        )
 
     def _apprentices(self) -> list[int]:
         attempt = self._attempt()
         return [i for i in attempt.active if not self.player.heroes[i].has_ability]
 
-    def _level_ups(self, rewards: Mapping[str, int]) -> bool:
+    def _level_ups(self, rewards: Mapping[str, int]) -> None:
         """Start the Level Up rewards, one flip each, while an Active Apprentice is
         left to flip ("only Heroes that were on the Quest", Reward Step)."""
         self._attempt().level_ups = rewards.get("level_up", 0)
         if self._attempt().level_ups and self._apprentices():
             self.stage = "level_up"
-            return True
-        return False
 
     def _prompt_level_up(self) -> Prompt:
         options = self._hero_options([(i, self.player.heroes[i]) for i in self._apprentices()])

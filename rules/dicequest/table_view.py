@@ -70,13 +70,11 @@ class TableView(TableState):
         if self.attempt is not None:
             attempt = self.attempt
             light, deadly, unblockable = self._open_wounds() if attempt.rolled else (0, 0, 0)
+            heroes = self.player.heroes
+            active = [heroes[i].name for i in attempt.active if i < len(heroes)]
             attempt_view = {
                 "card": attempt.card.to_json(),
-                "active": [
-                    self.player.heroes[i].name
-                    for i in attempt.active
-                    if i < len(self.player.heroes)
-                ],
+                "active": active,
                 "pool": list(attempt.pool),
                 "dice": [d.to_json() for d in attempt.dice],
                 "symbols": dict(self._symbols()),
@@ -107,12 +105,7 @@ class TableView(TableState):
                         ["Light Wounds prevented", attempt.prevented],
                         [
                             "Active Heroes",
-                            ", ".join(
-                                self.player.heroes[i].name
-                                for i in attempt.active
-                                if i < len(self.player.heroes)
-                            )
-                            or "none",
+                            ", ".join(active) or "none",
                         ],
                     ],
                 }
