@@ -96,24 +96,22 @@ class BossTurn(SoloState):
         self.queue[insert_at:insert_at] = steps
 
     def _draw_ai(self) -> AICard:
-        if not self.ai_pile:
-            self.ai_pile, self.ai_discard = self._reshuffle(self.ai_discard), []
-        index = self.ai_pile.pop()
-        self.ai_discard.append(index)
-        return self._decks.ai[index]
+        return self._decks.ai[self._draw(self.ai_pile, self.ai_discard)]
 
     def _draw_action(self) -> ActionCard:
-        if not self.action_pile:
-            self.action_pile, self.action_discard = self._reshuffle(self.action_discard), []
-        index = self.action_pile.pop()
-        self.action_discard.append(index)
-        return self._decks.action[index]
+        return self._decks.action[self._draw(self.action_pile, self.action_discard)]
 
-    def _reshuffle(self, discard: list[int]) -> list[int]:
-        pile = list(discard)
-        self.rng.shuffle(pile)
-        self._say(EventKind.INFO, msg("A deck is reshuffled."))
-        return pile
+    def _draw(self, pile: list[int], discard: list[int]) -> int:
+        """The top card's index, straight to the discard pile; an empty pile is made
+        again from the discards, shuffled from the game's seed."""
+        if not pile:
+            pile[:] = discard
+            discard.clear()
+            self.rng.shuffle(pile)
+            self._say(EventKind.INFO, msg("A deck is reshuffled."))
+        index = pile.pop()
+        discard.append(index)
+        return index
 
     def _reinforce(self, card: AICard) -> None:
         """4. Income phase A: the reinforcement; a negative token goes to the player."""
@@ -149,7 +147,7 @@ class BossTurn(SoloState):
             healed = self._heal(self.boss, BOSS_HEALTH, amount)
             self._say(EventKind.HEAL, msg("Reinforcement: the Boss heals {n}.", n=healed))
 
-    def _player_bonus(self, card: ActionCard, *, given: bool = True) -> None:
+    def _player_bonus(self, card: ActionCard) -> None:
         """4. Income phase B: the Active Player's bonus, top right of the Action card."""
         kind, n = card.bonus, card.bonus_amount
         if kind == "salve":
@@ -200,16 +198,10 @@ class BossTurn(SoloState):
     def _blue(self, card: ActionCard) -> None:
         """4. Main phase: a blue card is paid and resolved if he can, else discarded for +1 CP."""
         if self.boss.cp >= card.cost and self._can_resolve(card.effect):
-            self.boss.cp -= card.cost
-            self.action_used = True
-            self._say(
-                "action",
-                msg("The Boss plays {name} ({cost} CP).", name=msg(card.name), cost=card.cost),
-            )
+            self._play_action(card)
             effect = card.effect
             if "heal" in effect:
-                healed = self._heal(self.boss, BOSS_HEALTH, effect["heal"])
-                self._say(EventKind.HEAL, msg("The Boss heals {n}.", n=healed))
+                self._heal_boss(effect["heal"])
             if "cp" in effect:
                 self.boss.cp = min(MAX_CP, self.boss.cp + effect["cp"])
             if "gain" in effect:
@@ -222,6 +214,15 @@ class BossTurn(SoloState):
                 self._hurt_player(effect["damage"])
         else:
             self._discard_action(gain=True)
+
+    def _play_action(self, card: ActionCard) -> None:
+        """Pay an Action card (blue in the Main phase, orange at the end of the roll)."""
+        self.boss.cp -= card.cost
+        self.action_used = True
+        self._say(
+            "action",
+            msg("The Boss plays {name} ({cost} CP).", name=msg(card.name), cost=card.cost),
+        )
 
     def _can_resolve(self, effect: dict[str, Any]) -> bool:
         if set(effect) == {"heal"} and self.boss.health >= BOSS_HEALTH:

@@ -11,6 +11,7 @@ from dicetable.rules.core import (
     msg,
 )
 from dicetable.rules.dicethrone.solo_state import (
+    BOSS_HEALTH,
     Side,
     SoloState,
 )
@@ -27,6 +28,10 @@ class Health(SoloState):
         before = side.health
         side.health = min(most, side.health + amount)
         return side.health - before
+
+    def _heal_boss(self, amount: int) -> None:
+        healed = self._heal(self.boss, BOSS_HEALTH, amount)
+        self._say(EventKind.HEAL, msg("The Boss heals {n}.", n=healed))
 
     def _hurt_player(self, damage: int) -> None:
         if damage <= 0:

@@ -20,7 +20,6 @@ from dicetable.rules.dicethrone.decks import tokens
 from dicetable.rules.dicethrone.heroes import Ability, DiceEffect, Tier
 from dicetable.rules.dicethrone.odds import chance, chance_from
 from dicetable.rules.dicethrone.solo_state import (
-    BOSS_HEALTH,
     MAX_CP,
     MAX_DAMAGE,
     Shown,
@@ -193,12 +192,7 @@ class OffensiveRoll(SoloState):
             and not self.boss.count("concussion")
             and self.boss.cp >= card.cost
         ):
-            self.boss.cp -= card.cost
-            self.action_used = True
-            self._say(
-                "action",
-                msg("The Boss plays {name} ({cost} CP).", name=msg(card.name), cost=card.cost),
-            )
+            self._play_action(card)
             damage += card.effect.get("damage", 0) if damage else 0
             undefendable = undefendable or bool(card.effect.get("undefendable"))
             heal += card.effect.get("heal", 0)
@@ -209,8 +203,7 @@ class OffensiveRoll(SoloState):
         for token in inflict:
             self._inflict(token)
         if heal:
-            healed = self._heal(self.boss, BOSS_HEALTH, heal)
-            self._say(EventKind.HEAL, msg("The Boss heals {n}.", n=healed))
+            self._heal_boss(heal)
         if ability.text:
             self._instruct(Msg(ability.text), Actor.BOSS)
         if damage <= 0:

@@ -16,7 +16,6 @@ from dicetable.rules.core import (
 )
 from dicetable.rules.dicethrone.decks import tokens
 from dicetable.rules.dicethrone.solo_state import (
-    BOSS_HEALTH,
     MAX_CP,
     MAX_DAMAGE,
     PLAYER_HEALTH,
@@ -193,8 +192,7 @@ class PlayerTurn(SoloState):
         if defense.text:
             self._instruct(Msg(defense.text))
         if shown.heal:  # the defensive roll resolves before the damage lands
-            healed = self._heal(self.boss, BOSS_HEALTH, shown.heal)
-            self._say(EventKind.HEAL, msg("The Boss heals {n}.", n=healed))
+            self._heal_boss(shown.heal)
         damage = max(0, data["damage"] - shown.prevent)
         if shown.prevent_half:
             damage -= (damage + 1) // 2  # "prevent half the damage (rounded up)"
