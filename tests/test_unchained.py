@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from dicetable.device.answers import parse
 from dicetable.device.cli import main
-from dicetable.device.i18n import catalogue
+from dicetable.device.i18n import catalogue, translate
 from dicetable.device.session import TableSession
 from dicetable.device.store import Store
 from dicetable.rules.core import Game, Input, InvalidInput, PromptKind
@@ -915,3 +915,15 @@ def test_two_heroes_with_the_same_name_are_still_two_heroes():
     play(game, "hero-2", "5")
     assert [h.health for h in game.heroes] == [30, 25]
     assert [h.name for h in game.heroes] == ["Other hero", "Other hero (2)"]
+
+
+def test_hero_names_in_messages_are_translated():
+    """A hero's name shown in a message is translated like the option that chose it
+    (the Spanish screen said "Barbarian" in texts after offering "Bárbaro"); a repeated
+    name keeps its number."""
+    game = one_shot("barbarian", "other-hero", "other-hero")
+    through_setup(game)
+    events = play(game, "salve-symbol", "hero-3")
+    assert translate(events[0].text, "es") == "Otro héroe (3) gana un Ungüento (1 en mano)."
+    events = play(game, "salve-symbol", "hero-1")
+    assert translate(events[0].text, "es").startswith("Bárbaro ")

@@ -26,6 +26,7 @@ from dicetable.rules.core import (
 )
 from dicetable.rules.unchained.data import fields
 from dicetable.rules.unchained.flow import Step, StepGame, choose, confirm, number
+from dicetable.rules.unchained.party import hero_title
 
 LOOT_CARD, GOLD, OTHER = "loot-card", "gold", "other"
 
@@ -88,7 +89,7 @@ def reward_effect(
             "{hero} (roll {roll}): deal the top 3 {rarity} Loot cards faceup{solo}; add one"
             " to your hand (ignore swap icons, never one that gains Gold) and put the other"
             " two at the bottom of the {rarity} deck.",
-            hero=hero,
+            hero=hero_title(hero),
             roll=roll,
             rarity=msg(reward.rarity),
             solo=msg(", replacing any card with the Solo symbol") if solo else "",
@@ -96,13 +97,15 @@ def reward_effect(
         kind = EventKind.CARD
     elif reward.kind == GOLD:
         text = msg(
-            "{hero} (roll {roll}): Gold has no effect in this mode; ignored.", hero=hero, roll=roll
+            "{hero} (roll {roll}): Gold has no effect in this mode; ignored.",
+            hero=hero_title(hero),
+            roll=roll,
         )
         kind = EventKind.INFO
     else:
         text = msg(
             "{hero} (roll {roll}): take the reward printed on your One-Shot Loot Table.",
-            hero=hero,
+            hero=hero_title(hero),
             roll=roll,
         )
         kind = EventKind.INSTRUCTION
@@ -135,13 +138,13 @@ def queue_loot_rolls(
         if table.sides <= 6:  # a die the tray can read
             prompt = Prompt(
                 PromptKind.ROLL,
-                msg("{hero}: roll your Loot die in the tray.", hero=hero),
+                msg("{hero}: roll your Loot die in the tray.", hero=hero_title(hero)),
                 actor=Actor.PLAYER,
                 dice=DiceRequest(1, faces=tuple(str(v) for v in range(1, table.sides + 1))),
             )
             return Step(prompt, lambda answer: rolled(answer.dice[0].value or 0))
         return number(
-            msg("{hero}: roll your Loot die and enter the result.", hero=hero),
+            msg("{hero}: roll your Loot die and enter the result.", hero=hero_title(hero)),
             1,
             table.sides,
             rolled,

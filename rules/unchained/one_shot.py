@@ -201,7 +201,7 @@ class OneShot(StepGame):
                     self.hero_id(h),
                     msg(
                         "{hero} (Health {health}, Salves {salves})",
-                        hero=h.name,
+                        hero=h.title,
                         health=h.health,
                         salves=h.salves,
                     ),
@@ -250,7 +250,7 @@ class OneShot(StepGame):
     def _ask_damage(self, hero: Hero) -> list[Event]:
         self.first(
             number(
-                msg("Damage to {hero} (Health {health})?", hero=hero.name, health=hero.health),
+                msg("Damage to {hero} (Health {health})?", hero=hero.title, health=hero.health),
                 1,
                 hero.health,
                 lambda n: self._set_health(hero, hero.health - n),
@@ -261,7 +261,7 @@ class OneShot(StepGame):
     def _ask_health(self, hero: Hero) -> list[Event]:
         self.first(
             number(
-                msg("{hero}'s Health now (0 to {cap})?", hero=hero.name, cap=hero.heal_cap),
+                msg("{hero}'s Health now (0 to {cap})?", hero=hero.title, cap=hero.heal_cap),
                 0,
                 hero.heal_cap,
                 lambda value: self._set_health(hero, value),
@@ -275,7 +275,7 @@ class OneShot(StepGame):
             if self.boss is not None:
                 self.first(
                     choose(
-                        msg("Did the Boss's Ultimate reduce {hero} to 0?", hero=hero.name),
+                        msg("Did the Boss's Ultimate reduce {hero} to 0?", hero=hero.title),
                         [("no", msg("No")), ("yes", msg("Yes: no Salve may be used"))],
                         lambda answer: self._fallen(hero, ultimate=answer == "yes"),
                     )
@@ -290,7 +290,7 @@ class OneShot(StepGame):
         if ultimate or not savers:
             return self._party_loses(hero, ultimate)
         options = [
-            (self.hero_id(h), msg("Revive with {spender}'s Salve", spender=h.name)) for h in savers
+            (self.hero_id(h), msg("Revive with {spender}'s Salve", spender=h.title)) for h in savers
         ]
         options.append(("none", msg("No revive: the party loses")))
 
@@ -299,7 +299,9 @@ class OneShot(StepGame):
                 return self._party_loses(hero, ultimate=False)
             return [revive_with_salve(self.hero_by_id(choice), hero)]
 
-        self.first(choose(msg("{hero} has fallen. Revive them?", hero=hero.name), options, resolve))
+        self.first(
+            choose(msg("{hero} has fallen. Revive them?", hero=hero.title), options, resolve)
+        )
         return []
 
     def _party_loses(self, hero: Hero, ultimate: bool) -> list[Event]:
@@ -307,10 +309,10 @@ class OneShot(StepGame):
         why = (
             msg(
                 "{hero} fell to the Boss's Ultimate: no Salve may be used. The party loses.",
-                hero=hero.name,
+                hero=hero.title,
             )
             if ultimate
-            else msg("{hero} fell and could not be revived. The party loses.", hero=hero.name)
+            else msg("{hero} fell and could not be revived. The party loses.", hero=hero.title)
         )
         self.steps.clear()
         return [Event(EventKind.INFO, why, {"hero": hero.name})]
@@ -324,19 +326,19 @@ class OneShot(StepGame):
                     msg(
                         "Heal {n} on {hero}'s own Health dial",
                         n=self.salve_rules.heal,
-                        hero=spender.name,
+                        hero=spender.title,
                     ),
                 )
             )
         options += [
-            (self.hero_id(h), msg("Revive {hero} to 1 Health", hero=h.name))
+            (self.hero_id(h), msg("Revive {hero} to 1 Health", hero=h.title))
             for h in self.heroes
             if h.fallen and h is not spender
         ]
         if not options:
             return [
                 Event(
-                    EventKind.INFO, msg("{hero} is at the most Health allowed.", hero=spender.name)
+                    EventKind.INFO, msg("{hero} is at the most Health allowed.", hero=spender.title)
                 )
             ]
 
@@ -346,7 +348,7 @@ class OneShot(StepGame):
             return [revive_with_salve(spender, self.hero_by_id(choice))]
 
         self.first(
-            choose(msg("How does {hero} use the Salve?", hero=spender.name), options, resolve)
+            choose(msg("How does {hero} use the Salve?", hero=spender.title), options, resolve)
         )
         return []
 

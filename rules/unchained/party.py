@@ -8,13 +8,24 @@ maximum of 10 Health above starting Health"; "Salve Stack Limit is 15"; End of B
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from dicetable.rules.core import Event, EventKind, InvalidInput, msg
+from dicetable.rules.core import Event, EventKind, InvalidInput, Msg, msg
 from dicetable.rules.unchained.data import hero_names
 from dicetable.rules.unchained.flow import Step, StepGame, choose, number
+
+REPEATED_NAME = re.compile(r"^(?P<name>.+) \((?P<n>\d+)\)$")
+
+
+def hero_title(name: str) -> Msg:
+    """A hero's name for messages, translated like any text ("Other hero (2)" too)."""
+    repeated = REPEATED_NAME.match(name)
+    if repeated:
+        return msg("{hero} ({n})", hero=msg(repeated["name"]), n=int(repeated["n"]))
+    return msg(name)
 
 
 @dataclass(eq=False)
@@ -26,6 +37,10 @@ class Hero:
     health: int
     heal_cap: int  # the most Health this hero may have
     salves: int = 0
+
+    @property
+    def title(self) -> Msg:
+        return hero_title(self.name)
 
     @property
     def fallen(self) -> bool:
@@ -54,7 +69,7 @@ def set_health(hero: Hero, value: int) -> Event:
     hero.health = value
     return Event(
         EventKind.HEAL if change > 0 else EventKind.DAMAGE,
-        msg("{hero}: Health {health}.", hero=hero.name, health=value),
+        msg("{hero}: Health {health}.", hero=hero.title, health=value),
         {"hero": hero.name, "health": value, "change": change},
     )
 
@@ -63,25 +78,27 @@ def gain_salve(hero: Hero, rules: SalveRules) -> Event:
     if hero.salves >= rules.stack_limit:
         return Event(
             "salve_lost",
-            msg("{hero} already holds {n} Salves, the stack limit.", hero=hero.name, n=hero.salves),
+            msg(
+                "{hero} already holds {n} Salves, the stack limit.", hero=hero.title, n=hero.salves
+            ),
         )
     hero.salves += 1
-    return Event("salve", msg("{hero} gains a Salve ({n} held).", hero=hero.name, n=hero.salves))
+    return Event("salve", msg("{hero} gains a Salve ({n} held).", hero=hero.title, n=hero.salves))
 
 
 def heal_with_salve(hero: Hero, rules: SalveRules) -> Event:
     """Heal 6 on one's own Health dial, up to the cap."""
     if hero.fallen:
         raise InvalidInput(
-            msg("{hero} has fallen: a Salve cannot revive yourself.", hero=hero.name)
+            msg("{hero} has fallen: a Salve cannot revive yourself.", hero=hero.title)
         )
     if hero.salves <= 0:
-        raise InvalidInput(msg("{hero} has no Salve.", hero=hero.name))
+        raise InvalidInput(msg("{hero} has no Salve.", hero=hero.title))
     if hero.health >= hero.heal_cap:
         raise InvalidInput(
             msg(
                 "{hero} is already at the most Health allowed ({n}).",
-                hero=hero.name,
+                hero=hero.title,
                 n=hero.heal_cap,
             )
         )
@@ -92,7 +109,7 @@ def heal_with_salve(hero: Hero, rules: SalveRules) -> Event:
         EventKind.HEAL,
         msg(
             "{hero} spends a Salve and heals {n}: Health {health}.",
-            hero=hero.name,
+            hero=hero.title,
             n=healed,
             health=hero.health,
         ),
@@ -105,19 +122,19 @@ def revive_with_salve(spender: Hero, fallen: Hero) -> Event:
     if spender is fallen:
         raise InvalidInput(msg("A Salve may not be used to revive yourself."))
     if spender.fallen:
-        raise InvalidInput(msg("{hero} has fallen and cannot spend Salves.", hero=spender.name))
+        raise InvalidInput(msg("{hero} has fallen and cannot spend Salves.", hero=spender.title))
     if spender.salves <= 0:
-        raise InvalidInput(msg("{hero} has no Salve.", hero=spender.name))
+        raise InvalidInput(msg("{hero} has no Salve.", hero=spender.title))
     if not fallen.fallen:
-        raise InvalidInput(msg("{hero} has not fallen.", hero=fallen.name))
+        raise InvalidInput(msg("{hero} has not fallen.", hero=fallen.title))
     spender.salves -= 1
     fallen.health = 1
     return Event(
         EventKind.HEAL,
         msg(
             "{spender} spends a Salve: {hero} is revived to 1 Health.",
-            spender=spender.name,
-            hero=fallen.name,
+            spender=spender.title,
+            hero=fallen.title,
         ),
         {"hero": fallen.name, "amount": 1},
     )
@@ -143,7 +160,9 @@ def ask_heroes(game: StepGame, count: int, done: Callable[[list[str]], list[Even
             name = by_id[option]
             # the same name twice ("Other hero"): number it, so the table tells them apart
             chosen.append(f"{name} ({len(chosen) + 1})" if name in chosen else name)
-            said = Event(EventKind.INFO, msg("Hero {i}: {hero}.", i=len(chosen), hero=chosen[-1]))
+            said = Event(
+                EventKind.INFO, msg("Hero {i}: {hero}.", i=len(chosen), hero=hero_title(chosen[-1]))
+            )
             if len(chosen) < count:
                 game.first(ask())
                 return [said]
