@@ -116,3 +116,14 @@ def test_each_level_up_reward_flips_one_active_apprentice():
     assert game.stage == "level_up"
     answer(game, "hero2")
     assert all(h.expert for h in game.players[0].heroes)
+
+
+def test_the_hint_names_a_die_that_could_roll_more_of_the_missing_symbol():
+    """Example: Quest, step 8: "You choose the yellow die, as it's the only one that
+    could give you the missing symbol": a red die on 1 Sword, with a Sword still
+    missing, could roll 2 Swords, so it is a die to reroll."""
+    game = solo()
+    game.players[0].heroes = [Hero(KINDS["pirate"], True), Hero(KINDS["blademaster"], True)]
+    answer(game, "quest", "stormcaller", "roll", "red:sword blue:arrow")
+    hint = str(game.prompt().text)
+    assert "dice to reroll: 1;" in hint and "no die in the pool" not in hint

@@ -108,13 +108,31 @@ class QuestStatus(TableState):
             colors=_suppliers_text(wanted),
         )
 
+    def _helpful_dice(self) -> list[int]:
+        """Unlocked dice that some face of their colour would make meet more of the
+        card: "the only one that could give you the missing symbol" (Example: Quest,
+        step 8). A red Sword still counts: its 2-Swords face would give one more."""
+        attempt = self._attempt()
+        require = attempt.card.require
+        met = sum(tally.match(require, self._symbols()))
+        return [
+            i
+            for i in self._unlocked()
+            if any(
+                sum(
+                    tally.match(require, self._symbols(without=[i]) + Counter(self.dice.symbols(f)))
+                )
+                > met
+                for f in set(self.dice.colors[attempt.dice[i].color])
+            )
+        ]
+
     def _combat_hint(self) -> Msg:
         attempt = self._attempt()
         suppliers = self._suppliers()
         if not suppliers:
             return msg("Go to the Wound Step when you are ready.")
-        colors = {c for cs in suppliers.values() for c in cs}
-        rerollable = [str(i + 1) for i in self._free_dice() if attempt.dice[i].color in colors]
+        rerollable = [str(i + 1) for i in self._helpful_dice()]
         helps = _suppliers_text(suppliers)
         if not rerollable:
             return msg(
