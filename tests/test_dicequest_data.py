@@ -183,6 +183,7 @@ def test_spanish_covers_every_message_and_data_text():
     wanted = _literal_messages()
     wanted |= {*quest_phase.PLACE_WOUND.values(), *quest_phase.TAKE_WOUND.values()}
     wanted |= {*quest_phase.BLOCK_WOUND.values(), *game_module.DIFFICULTY_TEXT.values()}
+    wanted |= set(quest_phase.PLACE_FIRST.values())
     wanted |= {text for _, text in game_module.Dicequest.FINAL_FIELDS}
     wanted |= {*words.SEPARATORS.values(), *words.REWARD_WORDS.values()}
     wanted |= {a for actions in game_module.BOARD_ACTIONS.values() for a in actions}
