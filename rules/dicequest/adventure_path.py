@@ -139,6 +139,9 @@ class AdventurePath(TableState):
         scores = {p: s for p, s in self.adventure_scores.items() if s is not None}
         events: list[Event] = []
         if self.mode == "coop":
+            # "To gain all the rewards from an Adventure, you just need to meet its
+            # requirements" (Adventure Outcome): no race in co-op, so every player who
+            # met the card gains the first reward (a reading: cards.toml says why).
             gained = {p: (card.rewards[0] if card.rewards else 0) for p in scores}
         else:
             gained = adventure_rewards(scores, card.rewards)
