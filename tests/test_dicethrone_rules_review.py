@@ -58,3 +58,30 @@ def test_the_reroll_prompt_names_the_dice_to_keep_by_their_faces():
     game.apply(Input.roll(1, 2, 3, 6, 4))
     text = str(game.prompt().text)
     assert "keep 1 2 6" in text and "re-roll 2 dice" in text
+
+
+def test_a_card_of_the_player_may_take_the_boss_cp():
+    """4. Step 2: "Play a classic Dice Throne turn": a player's card or ability may take
+    the opponent's CP (Shadow Thief's Pickpocket and Steal), so the report has a way to
+    say the Boss lost CP."""
+    game = new_game()
+    to_menu(game)
+    assert "boss_cp" in [o.id for o in game.prompt().options]
+    game.apply(Input.choose("boss_cp"))
+    assert game.prompt().number_range == (0, 2)
+    game.apply(Input.enter(2))
+    assert game.boss.cp == 0 and game.queue[0][0] == "menu"
+    assert "boss_cp" not in [o.id for o in game.prompt().options]  # nothing left to take
+
+
+def test_a_players_card_may_remove_a_boss_token_but_never_kings_hand():
+    """6. King's Hand: "This ability cannot be Removed or Transferred by card effects";
+    other tokens of the Boss (Evasive...) may be removed by the player's cards."""
+    game = new_game()
+    to_menu(game)
+    assert "boss_token" not in [o.id for o in game.prompt().options]  # only King's Hand
+    game.boss.add("evasive", 2)
+    game.apply(Input.choose("boss_token"))
+    assert [o.id for o in game.prompt().options] == ["evasive", "none"]
+    game.apply(Input.choose("evasive"))
+    assert game.boss.count("evasive") == 1 and game.boss.count("kings-hand") == 2

@@ -99,6 +99,10 @@ class PlayerTurn(SoloState):
         ]
         if self.player.tokens:
             options.append(Option("remove", msg("A status effect left me")))
+        if self.boss.cp:  # a card of yours may take his CP (Pickpocket, Steal...)
+            options.append(Option("boss_cp", msg("The Boss loses CP")))
+        if self._removable_boss_tokens():
+            options.append(Option("boss_token", msg("A status token leaves the Boss")))
         options.append(Option("end", msg("End my turn")))
         return Prompt(
             PromptKind.CHOOSE,
@@ -118,6 +122,8 @@ class PlayerTurn(SoloState):
             "remove": ("remove", {}),
             "heal": ("heal", {}),
             "cp": ("cp", {}),
+            "boss_cp": ("boss_cp", {}),
+            "boss_token": ("boss_token", {}),
         }
         self._then(("menu", {}))
         if choice == "ultimate":
@@ -226,6 +232,38 @@ class PlayerTurn(SoloState):
     def _on_remove(self, data: dict, answer: Input, values: list[int]) -> None:
         if answer.choice != "none":
             self.player.remove(answer.choice)
+
+    def _removable_boss_tokens(self) -> list[str]:
+        """6. King's Hand "cannot be Removed or Transferred by card effects"."""
+        return sorted(t for t in self.boss.tokens if t != "kings-hand")
+
+    def _ask_boss_cp(self, data: dict) -> Prompt:
+        return Prompt(
+            PromptKind.NUMBER,
+            msg("How many CP does the Boss lose? He has {n}.", n=self.boss.cp),
+            Actor.PLAYER,
+            number_range=(0, self.boss.cp),
+        )
+
+    def _on_boss_cp(self, data: dict, answer: Input, values: list[int]) -> None:
+        if answer.number:
+            self.boss.cp -= answer.number
+            self._say(EventKind.INFO, msg("The Boss loses {n} CP.", n=answer.number))
+
+    def _ask_boss_token(self, data: dict) -> Prompt:
+        names = [Option(t, msg(tokens()[t].name)) for t in self._removable_boss_tokens()]
+        return Prompt(
+            PromptKind.CHOOSE,
+            msg("Which status token leaves the Boss? (King's Hand cannot be removed.)"),
+            Actor.PLAYER,
+            (*names, Option("none", msg("None"))),
+        )
+
+    def _on_boss_token(self, data: dict, answer: Input, values: list[int]) -> None:
+        if answer.choice != "none":
+            self.boss.remove(answer.choice)
+            name = msg(tokens()[answer.choice].name)
+            self._say(EventKind.INFO, msg("{token} leaves the Boss.", token=name))
 
     def _ask_heal(self, data: dict) -> Prompt:
         return Prompt(

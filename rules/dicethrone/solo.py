@@ -104,6 +104,8 @@ class DiceThroneSolo(
             self.attempt,
             tuple(self.dice),
             len(self.player.tokens),
+            len(self.boss.tokens),
+            self.boss.cp,
             self.salve,
             self.bonus_damage,
         )
