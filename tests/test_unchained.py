@@ -361,10 +361,10 @@ def test_salve_heals_six_on_own_dial_capped_ten_above_start():
     game = one_shot("monk", "paladin")
     through_setup(game)
     play(game, "salve-symbol", "hero-1", "salve-symbol", "hero-1", "salve-symbol", "hero-1")
-    play(game, "health", "hero-1", "20", "salve", "hero-1", "heal")
+    play(game, "health", "hero-1", "20", "salve", "heal")  # the only one with Salves
     assert game.heroes[0].health == 26
-    play(game, "salve", "hero-1", "heal")
-    play(game, "salve", "hero-1", "heal")  # 26 -> 32 -> 38
+    play(game, "salve", "heal")
+    play(game, "salve", "heal")  # 26 -> 32 -> 38
     assert game.heroes[0].health == 38
     assert game.heroes[0].salves == 0
 
@@ -373,10 +373,10 @@ def test_salve_cap_stops_at_forty():
     """ "a maximum of 10 Health above starting Health": 38 + 6 stops at 40."""
     game = one_shot("monk", "paladin")
     through_setup(game)
-    play(game, "salve-symbol", "hero-1", "health", "hero-1", "38", "salve", "hero-1", "heal")
+    play(game, "salve-symbol", "hero-1", "health", "hero-1", "38", "salve", "heal")
     assert game.heroes[0].health == 40
     play(game, "salve-symbol", "hero-1")
-    events = play(game, "salve", "hero-1")
+    events = play(game, "salve")
     assert "Monk is at the most Health allowed." in texts(events)  # no heal at the cap
     with pytest.raises(InvalidInput):  # and no revive of oneself
         heal_with_salve(game.heroes[0], game.salve_rules)
@@ -416,7 +416,8 @@ def test_solo_hero_at_zero_loses():
     """Salves "may not be used to revive yourself": alone at 0, the party loses."""
     game = one_shot("monk")
     through_setup(game)
-    play(game, "salve-symbol", "hero-1", "health", "hero-1", "0")
+    play(game, "salve-symbol", "health", "0")  # alone: no "which hero?" question
+    assert game.heroes[0].salves == 1
     assert game.outcome == "lost" and game.prompt().kind is PromptKind.OVER
 
 

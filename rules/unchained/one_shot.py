@@ -162,7 +162,7 @@ class OneShot(StepGame):
                 solo=len(self.heroes) == 1,
             )
         elif action == "salve-symbol":
-            self.first(self._pick_hero(msg("Which hero gains the Salve?"), self._gain_salve))
+            return self._for_hero(msg("Which hero gains the Salve?"), self._gain_salve)
         elif action == "boss":
             self.first(
                 choose(
@@ -184,17 +184,20 @@ class OneShot(StepGame):
             )
         elif action == "damage":
             alive = [h for h in self.heroes if not h.fallen]
-            self.first(self._pick_hero(msg("Who takes damage?"), self._ask_damage, alive))
+            return self._for_hero(msg("Who takes damage?"), self._ask_damage, alive)
         elif action == "health":
-            self.first(self._pick_hero(msg("Whose Health changed?"), self._ask_health))
+            return self._for_hero(msg("Whose Health changed?"), self._ask_health)
         elif action == "salve":
             spenders = [h for h in self.heroes if h.salves and not h.fallen]
-            self.first(self._pick_hero(msg("Who spends a Salve?"), self._spend_salve, spenders))
+            return self._for_hero(msg("Who spends a Salve?"), self._spend_salve, spenders)
         return []
 
-    def _pick_hero(self, text: Any, then: Any, heroes: list[Hero] | None = None) -> Any:
+    def _for_hero(self, text: Any, then: Any, heroes: list[Hero] | None = None) -> list[Event]:
+        """Ask which hero, unless only one can be meant (a solo One-Shot never asks)."""
         heroes = self.heroes if heroes is None else heroes
-        return choose(
+        if len(heroes) == 1:
+            return then(heroes[0])
+        step = choose(
             text,
             [
                 (
@@ -210,6 +213,8 @@ class OneShot(StepGame):
             ],
             lambda hero_id: then(self.hero_by_id(hero_id)),
         )
+        self.first(step)
+        return []
 
     # Minions ------------------------------------------------------------------------
     def _engage(self, level: str) -> list[Event]:
