@@ -436,3 +436,33 @@ def test_rulebook_quotes_are_in_the_seed(shared_dir: Path):
         "(max 3)",
     ):
         assert quote in text, quote
+
+
+def test_the_session_resumes_and_undoes_the_match(tmp_path: Path):
+    """Issue 5 item 7: the Raveness plays through the session runtime; a resumed game
+    (the log replayed) shows exactly what was shown and undo takes back one answer,
+    Feather windows and Activations included (they are rebuilt by the replay)."""
+    import json
+
+    from dicetable.device.session import TableSession
+    from dicetable.device.store import Store
+
+    store = Store.in_dir(tmp_path)
+    session = TableSession.start(store, "raveness", seed=3)
+    answers = [
+        raw.split("#", 1)[0].strip()
+        for raw in (SCRIPTS / "raveness-match.txt").read_text().splitlines()
+        if raw.strip() and not raw.strip().startswith("#")
+    ]
+    for i, line in enumerate(answers):
+        session.submit(parse(line, session.prompt()))
+        if i in (len(answers) // 3, 2 * len(answers) // 3):
+            shown = json.dumps(session.view(), sort_keys=True)
+            prompt = session.prompt().to_json()
+            again = TableSession.resume(store, session.id)
+            assert json.dumps(again.view(), sort_keys=True) == shown
+            assert again.prompt().to_json() == prompt
+            assert session.undo()
+            session.submit(parse(line, session.prompt()))
+            assert json.dumps(session.view(), sort_keys=True) == shown
+    assert session.game.is_over and store.saved_game(session.id).over

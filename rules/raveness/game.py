@@ -441,7 +441,7 @@ class RavenessTable(StepGame):
                 "actor": "player",
                 "rows": [
                     ["Feathers", f"{n.feathers}/{self.rules.feather_stack}"],
-                    ["Nevermore", self.names.get(n.holder or "", "removed")],
+                    ["Nevermore", str(self.names.get(n.holder or "", "removed"))],
                     ["Nevermore dial", n.dial],
                 ],
             }
