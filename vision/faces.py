@@ -309,6 +309,11 @@ def read_pips(face: Face, pip_radius: float) -> None:
     symbol = [
         m for m in others if (m.wide or m.area > typical * 1.6) and m.contrast > 0.5 * strongest
     ]
+    if symbol and len(pips) >= 2 and len(pips) <= 6:
+        # A clean pip layout wins over a big blob: that is shading on the rim.
+        fit, _ = layout_fit(np.array([(m.x, m.y) for m in pips]), len(pips))
+        if fit < 0.1:
+            symbol = []
     if symbol:
         face.reason = "unknown face"
         return

@@ -138,6 +138,10 @@ def _pass(
             mark = _mark(xs, ys, float(inside.mean()), polarity, len(marks) + 1, x0, y0)
             if wide:
                 mark = replace(mark, wide=True)
+            elif mark.elongation > 1.8 and _split_fused(
+                response, window, x0, y0, min_area, max_area, polarity, marks, labels
+            ):
+                continue  # two pips touching, now apart
             labels[y0 + ys, x0 + xs] = mark.label
             marks.append(mark)
 
@@ -152,8 +156,9 @@ def _split_fused(
     polarity: int,
     marks: list[Mark],
     labels: np.ndarray,
-) -> None:
-    """Keep the round cores of a blob too big for one pip, if it splits into pips."""
+) -> bool:
+    """Keep the round cores of a blob too big for one pip, if it splits into pips;
+    says whether it did."""
     h, w = window.shape
     values = response[y0 : y0 + h, x0 : x0 + w]
     inside = values[window]
@@ -161,15 +166,15 @@ def _split_fused(
     core = (window & (values >= peak * 0.72)).astype(np.uint8)
     count, parts = cv2.connectedComponents(core, connectivity=4)
     if count < 3:
-        return
+        return False
     pieces = []
     for part in range(1, count):
         ys, xs = np.nonzero(parts == part)
         if not min_area * 0.5 <= len(xs) <= max_area:
-            return
+            return False
         pieces.append(_mark(xs, ys, float(inside.mean()), polarity, 0, x0, y0))
     if not all(p.pip_like for p in pieces):
-        return
+        return False
     # The whole blob is print: each of its pixels goes to the nearest piece, so a walk
     # from one pip to the next does not take the blur between them for a die's edge.
     ys, xs = np.nonzero(window)
@@ -179,6 +184,7 @@ def _split_fused(
     for index, piece in enumerate(pieces):
         marks.append(replace(piece, label=first + index))
     labels[y0 + ys, x0 + xs] = first + nearest
+    return True
 
 
 def _mark(
