@@ -35,7 +35,7 @@ def parse(text: str, prompt: Prompt, source: str = "typed") -> Input:
     if prompt.kind is PromptKind.NUMBER:
         if re.fullmatch(r"-?\d+", text):
             return Input.enter(int(text), source=source)
-        raise InvalidInput(msg("{text!r} is not a whole number.", text=text))
+        raise InvalidInput(msg("{answer!r} is not a whole number.", answer=text))
     raise InvalidInput(msg("The game is over."))
 
 

@@ -85,3 +85,18 @@ def test_a_players_card_may_remove_a_boss_token_but_never_kings_hand():
     assert [o.id for o in game.prompt().options] == ["evasive", "none"]
     game.apply(Input.choose("evasive"))
     assert game.boss.count("evasive") == 1 and game.boss.count("kings-hand") == 2
+
+
+def test_a_word_typed_at_a_number_prompt_is_refused_not_a_crash(capsys, monkeypatch):
+    """Played at the terminal (brief: "wrong answers"): "ok" typed where the damage of
+    the player's attack is asked is refused with a message and the game goes on."""
+    import io
+
+    from dicetable.device.cli import main
+
+    answers = "barbarian\nnormal\n" + "ok\n" * 8 + "attack\nok\n6\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(answers))
+    assert main(["play", "dicethrone-solo", "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "'ok' is not a whole number." in out
+    assert "Roll 3 dice for the Boss's defence" in out
