@@ -46,7 +46,7 @@ class Msg:
         return {"text": self.text, "args": dict(self.args)}
 
 
-def msg(text: str, **args: Any) -> Msg:
+def msg(text: str, /, **args: Any) -> Msg:
     """Shorthand: ``msg("Roll {n} dice", n=5)``."""
     return Msg(text, args)
 

@@ -7,7 +7,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from dicetable.device.answers import parse
 from dicetable.device.cli import main
+from dicetable.rules.core import InvalidInput, Prompt, PromptKind, msg
 
 CLI = [sys.executable, "-m", "dicetable.device.cli"]
 
@@ -98,3 +102,9 @@ def test_sigkill_mid_game_resumes_at_exactly_the_state_shown(tmp_path: Path):
     # the last roll may or may not have reached the disk, but nothing shown is lost
     assert view["history"][: len(shown["history"])] == shown["history"]
     assert view["history"] in (shown["history"], [*shown["history"], [2, 2, 2]])
+
+
+def test_a_word_typed_at_a_number_prompt_is_refused_with_the_word():
+    prompt = Prompt(PromptKind.NUMBER, msg("How many players?"), number_range=(1, 4))
+    with pytest.raises(InvalidInput, match="'three' is not a whole number."):
+        parse("three", prompt)
