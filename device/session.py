@@ -70,8 +70,8 @@ class TableSession:
         """Apply, persist, then announce. Nothing is shown that is not on disk."""
         try:
             events = self.game.apply(answer)
-        except InvalidInput:
-            self.game, self.count = self._replay()  # a game that half-applied is rebuilt
+        except Exception:  # a wrong answer, or a bug: either way nothing half-applied stays
+            self.game, self.count = self._replay()
             raise
         try:
             self.store.append_input(self.id, self.count, answer.to_json())

@@ -10,6 +10,7 @@ object per line, for tests and tools.
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Iterable
 from typing import Any, TextIO
 
@@ -17,6 +18,8 @@ from dicetable.device.answers import parse
 from dicetable.device.i18n import translate
 from dicetable.device.session import TableSession
 from dicetable.rules.core import InvalidInput, Prompt, PromptKind
+
+log = logging.getLogger(__name__)
 
 HELP = (
     "Answer the prompt: dice as digits or face names (3 5 6, sword pow, red:rune),"
@@ -74,6 +77,18 @@ class Terminal:
             if script:
                 raise ScriptError(f"script line {number}: {line!r}: {text}") from None
             self.emit("error", text=text)
+            return True
+        except Exception as error:
+            # a bug in a game must not end the evening: the answer was not kept, the
+            # game is as it was, and the log has the traceback for the bug report
+            log.exception("answer %r to %s failed", line, self.session.saved.game)
+            if script:
+                raise ScriptError(
+                    f"script line {number}: {line!r}: internal error: {error}"
+                ) from None
+            self.emit(
+                "error", text=f"That answer hit a bug and was not kept ({error}); try another."
+            )
             return True
         for event in events:
             self.emit(

@@ -137,3 +137,20 @@ def test_a_read_only_database_gives_a_clear_error(store: Store, monkeypatch):
         session.submit(Input.roll(3))
     store.db.execute("PRAGMA query_only = OFF")
     assert session.view()["rolls"] == 0  # the unsaved roll was not kept in memory either
+
+
+def test_a_bug_in_a_game_leaves_the_state_as_it_was(store: Store, monkeypatch):
+    session = TableSession.start(store, "dice-tray", seed=7)
+    session.submit(Input.roll(4))
+    broken = session.game
+
+    def half_apply_then_crash(answer):
+        broken.history.append([9, 9])  # the game changed something, then fell over
+        raise ZeroDivisionError("bug")
+
+    monkeypatch.setattr(broken, "apply", half_apply_then_crash)
+    with pytest.raises(ZeroDivisionError):
+        session.submit(Input.roll(5))
+    assert session.game is not broken  # rebuilt from the log
+    assert session.view()["history"] == [[4]]
+    assert len(store.inputs(session.id)) == 1
