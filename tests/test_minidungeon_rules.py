@@ -690,3 +690,18 @@ def test_greed_stops_the_treasure_hunter_giving_items():
     answer(game, None)  # the card's chest rule, played by hand
     assert "give" not in [i for i, _ in game._hero_options(fighter)]
     assert "give" in [i for i, _ in game._hero_options(mage)]
+
+
+def test_a_completed_ritual_ends_the_game_as_the_ritual_not_as_a_wipe():
+    """Stopping the Dark Sacrifice: "If five turns or more have passed and no hero is
+    standing on the center square, then the ritual completes and the dungeon boss
+    wins." The game's last words say so (before the fix they read "All the heroes are
+    down" with every hero standing)."""
+    game = party()
+    game.heroes[0].motivation = "love_interest"
+    game.ritual = {"active": True, "rounds": 4}
+    events = answer(game, "h1", "end", "end", "open")
+    assert game.prompt().kind is PromptKind.OVER and game.winner == "boss"
+    said = texts(events)
+    assert "The ritual is complete: the dungeon boss wins." in said
+    assert not any("All the heroes are down" in t for t in said)

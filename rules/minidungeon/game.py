@@ -137,9 +137,12 @@ class MiniDungeon(HeroTurn, Spells, Items, Defence, Exploring, Events, MonstersT
             yield from self._quest()
             if self.winner == "boss":
                 self.phase = "over"
-                self.emit(
-                    EventKind.GAME_OVER, msg("All the heroes are down: the dungeon boss wins.")
+                why = (
+                    msg("The dungeon boss wins.")  # the dark sacrifice, heroes standing
+                    if self.active_heroes()
+                    else msg("All the heroes are down: the dungeon boss wins.")
                 )
+                self.emit(EventKind.GAME_OVER, why)
                 return
             self.quests_won += 1
             go_on = yield from self.choose(
