@@ -100,3 +100,25 @@ def test_a_word_typed_at_a_number_prompt_is_refused_not_a_crash(capsys, monkeypa
     out = capsys.readouterr().out
     assert "'ok' is not a whole number." in out
     assert "Roll 3 dice for the Boss's defence" in out
+
+
+def test_an_orange_card_is_not_paid_when_it_would_change_nothing():
+    """4. Main phase / "Using an Orange card": the Boss resolves "(or not)" the orange
+    card at the end of his roll; like a blue card he cannot apply, he does not pay for
+    +2 damage when the ability he activates deals none (Fortitude only heals)."""
+    game = new_game()
+    boss_turn(game, "Brute Force", "Heavy Swing")  # 4 sword; orange: +2 damage, 1 CP
+    cp = game.boss.cp
+    for _ in range(3):
+        game.apply(Input.roll(4, 4, 5, 1, 6))  # 3 Heart: Fortitude, nothing else
+    assert game.boss.cp == cp and not game.action_used
+
+
+def test_an_orange_card_still_adds_damage_to_a_damaging_ability():
+    """4. "Using an Orange card": with an ability that deals damage he pays and adds it."""
+    game = new_game()
+    game.levels = {}
+    boss_turn(game, "Brute Force", "Heavy Swing")
+    cp = game.boss.cp
+    game.apply(Input.roll(1, 1, 2, 2, 4))  # 4 sword: Smack, 6 damage
+    assert game.boss.cp == cp - 1 and game.prompt().number_range == (0, 8)

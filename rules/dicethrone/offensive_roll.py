@@ -6,6 +6,7 @@ the end of the roll, and the attack reaching the player's defence."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from dicetable.rules.core import (
     Actor,
@@ -20,6 +21,7 @@ from dicetable.rules.dicethrone.decks import tokens
 from dicetable.rules.dicethrone.heroes import Ability, DiceEffect, Tier
 from dicetable.rules.dicethrone.odds import chance, chance_from
 from dicetable.rules.dicethrone.solo_state import (
+    BOSS_HEALTH,
     MAX_CP,
     MAX_DAMAGE,
     Shown,
@@ -191,6 +193,7 @@ class OffensiveRoll(SoloState):
             and not self.action_used
             and not self.boss.count("concussion")
             and self.boss.cp >= card.cost
+            and self._orange_helps(card.effect, damage, undefendable)
         ):
             self._play_action(card)
             damage += card.effect.get("damage", 0) if damage else 0
@@ -245,6 +248,20 @@ class OffensiveRoll(SoloState):
             Actor.PLAYER,
             number_range=(0, data["damage"]),
         )
+
+    def _orange_helps(self, effect: dict[str, Any], damage: int, undefendable: bool) -> bool:
+        """Whether any part of the orange card would change this attack: like a blue
+        card (4. Main phase), the Boss does not pay for an effect he cannot apply
+        ("resolve (or not) its effect"): no extra damage on an ability dealing none."""
+        helps = {
+            "damage": damage > 0,
+            "undefendable": damage > 0 and not undefendable,
+            "heal": self.boss.health < BOSS_HEALTH,
+            "inflict": "inflict" in effect
+            and self.player.count(effect["inflict"]) < tokens()[effect["inflict"]].stack,
+            "text": True,
+        }
+        return any(helps[part] for part in effect if part in helps)
 
     def _on_player_defense(self, data: dict, answer: Input, values: list[int]) -> None:
         self._then(("counter", {}), ("deal", {**data, "damage": data["damage"] - answer.number}))
