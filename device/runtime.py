@@ -1,0 +1,501 @@
+"""The app's composition: settings -> camera -> dice reader -> table session -> screen.
+
+Three threads, so that the screen never waits on anything slow:
+
+* the **UI thread** (Kivy's) only draws snapshots and turns touches, keys and button
+  presses into requests;
+* the **table thread** owns the store (SQLite, fsync on every answer), the
+  ``TableSession`` and its ``Controller``; every request runs there, one at a time,
+  and its outcome comes back as a ``TableState`` snapshot;
+* the **tray thread** reads frames, feeds the vision ``SettleWatcher`` and publishes
+  ``TrayState``s (a small preview picture and the dice read); a settled reading is
+  offered to the controller, so CONFIRM (button, key or on-screen twin) uses it.
+
+Everything that reaches the screen goes through ``post``: in the app that is Kivy's
+``Clock.schedule_once``, in tests it may simply call. The LED ring is told about each
+new table state from the table thread; the ring adapter itself must not block.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import os
+import secrets
+import threading
+import time
+import tomllib
+from collections.abc import Callable, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from dicetable.device import config
+from dicetable.device.config import Config
+from dicetable.device.controller import Controller
+from dicetable.device.corrections import CorrectionLog
+from dicetable.device.session import TableSession
+from dicetable.device.store import Store
+from dicetable.hardware.actions import TableAction
+from dicetable.rules.core import (
+    Die,
+    Event,
+    Input,
+    InputKind,
+    InvalidInput,
+    Msg,
+    Prompt,
+    PromptKind,
+    msg,
+)
+from dicetable.rules.registry import game_class, games
+
+log = logging.getLogger(__name__)
+
+Post = Callable[[Callable[[], None]], None]
+ACTIONS = (TableAction.BACK, TableAction.NEXT, TableAction.CONFIRM, TableAction.UNDO)
+
+
+class FrameSource(Protocol):
+    """What the tray thread needs of a camera (``hardware.camera`` provides them)."""
+
+    def start(self) -> None: ...
+    def read(self) -> Any: ...
+    def stop(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class SeenDie:
+    """One die as the tray view draws it: where (pixels of the full frame), what was
+    read, how sure the reader is, and why it doubts (``reason``)."""
+
+    x: float
+    y: float
+    size: float
+    value: int | None
+    face: str
+    color: str = ""
+    confidence: float = 1.0
+    reason: str = ""
+
+    def as_die(self) -> Die:
+        return Die(
+            self.value, self.face or ("" if self.value is None else str(self.value)), self.color
+        )
+
+
+@dataclass(frozen=True)
+class TrayState:
+    """What the camera sees now. ``state`` is ``rolling``, ``settled``, ``empty``,
+    ``no_camera`` or ``lost``; ``preview`` a small RGB picture (numpy) or None."""
+
+    state: str = "no_camera"
+    dice: tuple[SeenDie, ...] = ()
+    preview: Any = None
+    frame_size: tuple[int, int] = (0, 0)  # width, height of the full frame
+    message: Msg | None = None
+    frame_seconds: float = 0.0  # time the reader took on the last frame
+
+
+@dataclass(frozen=True)
+class TableState:
+    """Everything a game screen shows, made on the table thread in one go."""
+
+    saved_id: int
+    game_id: str
+    title: str
+    prompt: Prompt
+    view: Mapping[str, Any]
+    focus: int
+    dice: tuple[Die, ...]  # dice ready for CONFIRM (read or typed)
+    meanings: Mapping[TableAction, Msg]
+    events: tuple[Event, ...] = ()  # what the last answer caused
+    error: Msg | None = None  # why the last request was refused
+    keep_spots: tuple[SeenDie, ...] = ()  # where the dice to keep lie in the tray
+    inputs: int = 0
+
+
+@dataclass
+class Listeners:
+    table: list[Callable[[TableState | None], None]] = field(default_factory=list)
+    tray: list[Callable[[TrayState], None]] = field(default_factory=list)
+
+
+class Runtime:
+    """One table: a store, at most one game in play, a camera and a ring."""
+
+    def __init__(
+        self,
+        settings: Config,
+        post: Post,
+        *,
+        camera: FrameSource | None = None,
+        watcher: Any = None,
+        ring: Any = None,
+        preview_fps: float = 8.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.settings = settings
+        self.post = post
+        self.camera = camera
+        self.watcher = watcher
+        self.ring = ring
+        self.preview_interval = 1.0 / preview_fps
+        self.clock = clock
+        self.listeners = Listeners()
+        self.session: TableSession | None = None
+        self.controller: Controller | None = None
+        self.tray = TrayState() if camera is None else TrayState("empty")
+        self._last_frame: Any = None  # full frame of the latest settled reading
+        self._roll_spots: tuple[SeenDie, ...] = ()  # dice of the last answered roll
+        self._table = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table")
+        self._store: Store | None = None
+        self._corrections: CorrectionLog | None = None
+        self._stop = threading.Event()
+        self._tray_thread: threading.Thread | None = None
+
+    # life cycle ------------------------------------------------------------------
+    def start(self) -> None:
+        """Open the store (on the table thread) and start reading the tray."""
+        self.submit(self._open_store).result()
+        if self.camera is not None and self.watcher is not None:
+            self._tray_thread = threading.Thread(target=self._read_tray, name="tray", daemon=True)
+            self._tray_thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._tray_thread is not None:
+            self._tray_thread.join(timeout=3)
+        self._table.submit(self._close).result(timeout=10)
+        self._table.shutdown(wait=True)
+
+    def submit(self, job: Callable[[], Any]) -> Future:
+        """Run ``job`` on the table thread; an unexpected error is logged, not lost."""
+        future = self._table.submit(job)
+        future.add_done_callback(_log_failure)
+        return future
+
+    # requests from the screen (any thread) -----------------------------------------
+    def new_game(self, game_id: str, options: Mapping[str, str] | None = None, seed=None) -> Future:
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        return self.submit(
+            lambda: self._begin(TableSession.start(self.store, game_id, seed, options))
+        )
+
+    def resume(self, saved_id: int) -> Future:
+        return self.submit(lambda: self._begin(TableSession.resume(self.store, saved_id)))
+
+    def leave(self) -> Future:
+        """Back to the home screen; the game stays saved exactly as it is."""
+
+        def job() -> None:
+            self.session = self.controller = None
+            self._publish(None)
+
+        return self.submit(job)
+
+    def act(self, action: TableAction, source: str = "button") -> Future:
+        """A button, key or on-screen twin: whatever the controller says it means now."""
+        return self.submit(lambda: self._act(action))
+
+    def focus(self, index: int) -> Future:
+        """A touch on an option (or a number): move the focus there, like NEXT/BACK."""
+
+        def job() -> None:
+            if self.controller is None:
+                return
+            self.controller.prompt  # noqa: B018 (a new prompt resets the focus first)
+            self.controller.focus = index
+            self._publish()
+
+        return self.submit(job)
+
+    def answer(self, answer: Input) -> Future:
+        """A direct answer by touch (an option tapped, dice typed)."""
+        return self.submit(lambda: self._answer(answer))
+
+    def offer_dice(self, dice: tuple[Die, ...]) -> Future:
+        """Typed dice (or dice corrected by touch) become the dice CONFIRM will use."""
+
+        def job() -> None:
+            if self.controller is not None:
+                self.controller.prompt  # noqa: B018
+                self.controller.offer_dice(dice)
+                self._publish()
+
+        return self.submit(job)
+
+    def correct(self, index: int, die: Die) -> Future:
+        """A die the camera misread, fixed by touch: the fix is used at once and logged
+        with the frame, so the reader can be improved from real mistakes."""
+
+        def job() -> None:
+            seen = self.tray.dice
+            if self.controller is None or not 0 <= index < len(seen):
+                return
+            self.controller.prompt  # noqa: B018
+            dice = list(self.controller.dice or tuple(d.as_die() for d in seen))
+            if index >= len(dice):
+                return
+            read = seen[index]
+            dice[index] = die
+            self.controller.offer_dice(tuple(dice))
+            self.corrections.log(
+                read=read.__dict__,
+                corrected=die.to_json(),
+                frame=self._last_frame,
+                game=self.session.saved.game if self.session else "",
+                saved_id=self.session.id if self.session else None,
+            )
+            self._publish()
+
+        return self.submit(job)
+
+    def saved_games(self) -> Future:
+        return self.submit(lambda: [g for g in self.store.saved_games() if not g.over])
+
+    def delete_game(self, saved_id: int) -> Future:
+        return self.submit(lambda: self.store.delete_game(saved_id))
+
+    def high_scores(self, limit: int = 5) -> Future:
+        def job() -> dict[str, list[dict]]:
+            return {
+                gid: rows for gid in games() if (rows := self.store.high_scores(gid, limit=limit))
+            }
+
+        return self.submit(job)
+
+    def save_setting(self, dotted: str, value: Any) -> Future:
+        """Write one setting to the user's file (checked like any setting); the file
+        keeps only the keys the user changed."""
+
+        def job() -> Config:
+            path = self.settings.path or config.default_path()
+            section, key = dotted.split(".", 1)
+            config.check(path, dotted, value, self.settings.values[section])
+            user = tomllib.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+            user.setdefault(section, {})[key] = value
+            path.parent.mkdir(parents=True, exist_ok=True)
+            temporary = path.with_suffix(".tmp")
+            temporary.write_text(Config(user, path).to_toml(), encoding="utf-8")
+            os.replace(temporary, path)
+            self.settings = config.load(path)
+            return self.settings
+
+        return self.submit(job)
+
+    def test_ring(self, step: float = 0.7) -> bool:
+        """Show the players', the boss's and the table's colours in turn, then go
+        back; False when there is no ring. Runs on a thread of its own."""
+        ring = self.ring
+        if ring is None:
+            return False
+
+        def cycle() -> None:
+            before = ring.lights
+            for actor in ("player", "boss", "table"):
+                ring.update(lambda lights, actor=actor: dataclasses.replace(lights, actor=actor))
+                if self._stop.wait(step):
+                    break
+            ring.show(before)
+
+        threading.Thread(target=cycle, name="ring-test", daemon=True).start()
+        return True
+
+    @property
+    def store(self) -> Store:
+        if self._store is None:
+            raise RuntimeError("the runtime is not started")
+        return self._store
+
+    @property
+    def corrections(self) -> CorrectionLog:
+        if self._corrections is None:
+            self._corrections = CorrectionLog(self.store, self.settings.data_dir / "corrections")
+        return self._corrections
+
+    # table thread ----------------------------------------------------------------
+    def _open_store(self) -> None:
+        self._store = Store.in_dir(self.settings.data_dir)
+
+    def _close(self) -> None:
+        if self._store is not None:
+            self._store.close()
+            self._store = None
+
+    def _begin(self, session: TableSession) -> TableState:
+        self.session = session
+        self.controller = Controller(session)
+        self._roll_spots = ()
+        if self.ring is not None:  # the ring follows the session's prompts and events
+            self.ring.follow(session)
+        return self._publish()
+
+    def _act(self, action: TableAction) -> TableState | None:
+        if self.controller is None:
+            return None
+        prompt = self.controller.prompt
+        try:
+            events = self.controller.act(action)
+        except InvalidInput as error:
+            return self._publish(error=error.reason)
+        if action is TableAction.CONFIRM and prompt.kind is PromptKind.ROLL:
+            self._rolled()
+        return self._publish(events=events)
+
+    def _answer(self, answer: Input) -> TableState | None:
+        if self.session is None or self.controller is None:
+            return None
+        try:
+            events = self.session.submit(answer)
+        except InvalidInput as error:
+            return self._publish(error=error.reason)
+        if answer.kind is InputKind.DICE:
+            self._rolled()
+        return self._publish(events=events)
+
+    def _rolled(self) -> None:
+        """Dice were answered: remember where they lay (for keep marks), and do not
+        offer the same dice again; the next roll must settle first."""
+        self._roll_spots = self.tray.dice
+        if self.controller is not None:
+            self.controller.offer_dice(())
+
+    def _publish(
+        self, state: Any = ..., *, events: list[Event] | None = None, error: Msg | None = None
+    ) -> TableState | None:
+        if state is ...:
+            state = self._snapshot(events or [], error)
+        for listener in self.listeners.table:
+            self.post(lambda listener=listener: listener(state))
+        return state
+
+    def _snapshot(self, events: list[Event], error: Msg | None) -> TableState:
+        assert self.session is not None and self.controller is not None
+        prompt = self.controller.prompt
+        keep = tuple(self._roll_spots[i] for i in prompt.keep if 0 <= i < len(self._roll_spots))
+        return TableState(
+            saved_id=self.session.id,
+            game_id=self.session.saved.game,
+            title=game_class(self.session.saved.game).title,
+            prompt=prompt,
+            view=self.session.view(),
+            focus=self.controller.focus,
+            dice=self.controller.dice,
+            meanings={a: self.controller.meaning(a) for a in (*ACTIONS, TableAction.MENU)},
+            events=tuple(events),
+            error=error,
+            keep_spots=keep,
+            inputs=self.session.count,
+        )
+
+    # tray thread -----------------------------------------------------------------
+    def _read_tray(self) -> None:
+        """Frames in, readings out, until stopped. A camera that fails is reported on
+        screen and retried; the game goes on with typed dice meanwhile."""
+        from dicetable.hardware.camera import CameraError
+
+        assert self.camera is not None
+        last_preview = 0.0
+        started = False
+        while not self._stop.is_set():
+            try:
+                if not started:
+                    self.camera.start()
+                    started = True
+                frame = self.camera.read()
+            except CameraError as error:
+                log.warning("camera: %s", error)
+                self._show_tray(
+                    TrayState("lost", message=msg("Camera lost: {why}", why=str(error)))
+                )
+                started = False
+                _safe_stop(self.camera)
+                self._stop.wait(2.0)
+                continue
+            if frame is None:
+                continue
+            now = self.clock()
+            began = time.perf_counter()
+            update = self.watcher.update(frame, now)
+            spent = time.perf_counter() - began
+            seen = _seen(getattr(update, "reading", None))
+            state = str(getattr(update.state, "value", update.state))
+            self._ring_tray(state, update.changed)
+            if state == "settled" and update.changed:
+                self._last_frame = frame
+                dice = tuple(d.as_die() for d in seen)
+                self.submit(lambda dice=dice: self._offer_read(dice))
+            if update.changed or now - last_preview >= self.preview_interval:
+                last_preview = now
+                self._show_tray(
+                    TrayState(
+                        state,
+                        seen,
+                        _preview(frame),
+                        (frame.shape[1], frame.shape[0]),
+                        frame_seconds=spent,
+                    )
+                )
+        if started:
+            _safe_stop(self.camera)
+
+    def _ring_tray(self, state: str, changed: bool) -> None:
+        """Rolling dice make the ring spin; settling flashes it (``hardware.leds``)."""
+        if self.ring is None or not changed:
+            return
+        if state == "rolling":
+            self.ring.dice_moving()
+        elif state == "settled":
+            self.ring.dice_read()
+
+    def _offer_read(self, dice: tuple[Die, ...]) -> None:
+        if self.controller is not None and self.controller.prompt.kind is PromptKind.ROLL:
+            self.controller.offer_dice(dice)
+            self._publish()
+
+    def _show_tray(self, tray: TrayState) -> None:
+        self.tray = tray
+        for listener in self.listeners.tray:
+            self.post(lambda listener=listener: listener(tray))
+
+
+def _seen(reading: Any) -> tuple[SeenDie, ...]:
+    """The vision reading (``FrameReading.dice`` of ``DieReading``) as plain data."""
+    if reading is None:
+        return ()
+    dice = getattr(reading, "dice", reading)
+    return tuple(
+        SeenDie(
+            x=float(d.x),
+            y=float(d.y),
+            size=float(d.size),
+            value=d.value,
+            face=str(d.face or ""),
+            color=str(getattr(d, "color", "") or ""),
+            confidence=float(getattr(d, "confidence", 1.0)),
+            reason=str(getattr(d, "reason", "") or ""),
+        )
+        for d in dice
+    )
+
+
+def _preview(frame: Any, width: int = 480) -> Any:
+    """A small RGB copy for the screen: the UI uploads at most a few of these a second."""
+    import cv2
+
+    height = max(1, round(frame.shape[0] * width / frame.shape[1]))
+    small = cv2.resize(frame, (width, height), interpolation=cv2.INTER_AREA)
+    return cv2.cvtColor(small, cv2.COLOR_BGR2RGB)
+
+
+def _safe_stop(camera: FrameSource) -> None:
+    try:
+        camera.stop()
+    except Exception:
+        log.debug("camera stop failed", exc_info=True)
+
+
+def _log_failure(future: Future) -> None:
+    if not future.cancelled() and (error := future.exception()) is not None:
+        log.error("table request failed: %s", error, exc_info=error)

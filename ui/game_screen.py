@@ -1,0 +1,657 @@
+"""The game screen: one layout for every game, filled from ``TableState``.
+
+Top: the game and its turn, the boss's gauge. Middle: the tracked values (boss in
+violet, players in blue), the cards drawn this turn and what just happened, beside
+the *action area*, which takes the shape of the question: the live tray (or a dice
+pad) for a roll, big option buttons for a choice, a stepper for a number. Bottom:
+the prompt in one line, in the colour of whoever must act, and the on-screen twins
+of the hardware buttons with what each does right now.
+
+The screen holds no game logic: it shows snapshots and sends requests to the
+runtime, which answers on its own thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.modalview import ModalView
+from kivy.uix.screenmanager import Screen
+from kivy.uix.scrollview import ScrollView
+
+from dicetable.device.runtime import Runtime, TableState, TrayState
+from dicetable.hardware.actions import TableAction
+from dicetable.rules.core import Die, Input, InputKind, Prompt, PromptKind
+from dicetable.ui import theme
+from dicetable.ui.text import Words, escape, msg
+from dicetable.ui.theme import Display
+from dicetable.ui.tray_view import TrayView
+from dicetable.ui.widgets import (
+    CardBox,
+    FilledBox,
+    FitLabel,
+    GaugeBar,
+    PanelBox,
+    TapButton,
+    TwinButton,
+    WrapLabel,
+    text_width,
+)
+
+TWIN_NAMES = {
+    TableAction.BACK: msg("Back"),
+    TableAction.NEXT: msg("Next"),
+    TableAction.CONFIRM: msg("Confirm"),
+    TableAction.UNDO: msg("Undo"),
+    TableAction.MENU: msg("Menu"),
+}
+TWIN_COLOURS = {
+    TableAction.BACK: theme.MUTED,
+    TableAction.NEXT: theme.MUTED,
+    TableAction.CONFIRM: theme.SUCCESS,
+    TableAction.UNDO: theme.TABLE,
+    TableAction.MENU: theme.MUTED,
+}
+TRAY_STATES = {
+    "rolling": msg("Rolling…"),
+    "settled": msg("Settled"),
+    "empty": msg("Tray empty"),
+    "no_camera": msg("No camera: type the dice"),
+    "lost": msg("Camera lost: type the dice"),
+}
+EVENTS_KEPT = 6
+
+
+class GameScreen(Screen):
+    def __init__(
+        self,
+        display: Display,
+        runtime: Runtime,
+        words: Words,
+        on_action: Callable[[TableAction], Any],
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(name="game", **kwargs)
+        self.display = display
+        self.runtime = runtime
+        self.t = words
+        self.on_action = on_action
+        self.state: TableState | None = None
+        self.tray = runtime.tray
+        self.recent: list[tuple[str, str]] = []  # (event kind, text), newest first
+        self.typing = False  # the dice pad is shown instead of the camera
+        self.showing_camera = False
+        self.action_key: tuple = ()
+        self.typed: list[Die] = []
+        self.twins: dict[TableAction, TwinButton] = {}
+        self._build()
+
+    # layout ------------------------------------------------------------------------
+    def _build(self) -> None:
+        d = self.display
+        root = FilledBox(orientation="vertical", fill=theme.BACKGROUND, spacing=d.pad)
+        # landscape: title beside the gauge; portrait: the gauge gets a row of its own
+        header = BoxLayout(
+            orientation="vertical" if d.portrait else "horizontal",
+            size_hint_y=None,
+            height=d.touch * 2 + d.pad if d.portrait else d.touch,
+            spacing=d.pad,
+            padding=(d.pad, 0),
+        )
+        self.title = FitLabel(
+            max_font=d.primary,
+            min_font=d.secondary,
+            halign="left",
+            size_hint_x=1 if d.portrait else 0.4,
+        )
+        self.gauge = GaugeBar(d, size_hint_x=1 if d.portrait else 0.6)
+        header.add_widget(self.title)
+        header.add_widget(self.gauge)
+        root.add_widget(header)
+
+        body = BoxLayout(
+            orientation="vertical" if d.portrait else "horizontal",
+            spacing=d.pad,
+            padding=(d.pad, 0),
+        )
+        self.action = BoxLayout(orientation="vertical", spacing=d.pad)
+        self.info_scroll = ScrollView(do_scroll_x=False, bar_width=d.mm(1.5))
+        self.info = GridLayout(cols=1, size_hint_y=None, spacing=d.pad)
+        self.info.bind(minimum_height=self.info.setter("height"))
+        self.panels_grid, self.cards_list, self.events_list = (
+            GridLayout(cols=1, size_hint_y=None, spacing=d.pad) for _ in range(3)
+        )
+        for part in (self.panels_grid, self.cards_list, self.events_list):
+            part.bind(minimum_height=part.setter("height"))
+            self.info.add_widget(part)
+        self.panel_boxes: list[PanelBox] = []
+        self.shown_cards: list[tuple[str, str]] = []
+        self.shown_events: list[tuple[str, str]] = []
+        self.info_scroll.add_widget(self.info)
+        if d.portrait:
+            self.action.size_hint_y, self.info_scroll.size_hint_y = 0.6, 0.4
+            body.add_widget(self.action)
+            body.add_widget(self.info_scroll)
+        else:
+            self.info_scroll.size_hint_x = self.action.size_hint_x = 0.5
+            body.add_widget(self.info_scroll)
+            body.add_widget(self.action)
+        root.add_widget(body)
+
+        self.prompt_bar = FilledBox(
+            size_hint_y=None, height=round(d.primary * 1.6), padding=(d.pad, 0)
+        )
+        self.prompt_line = FitLabel(max_font=d.primary, min_font=d.secondary)
+        self.prompt_bar.add_widget(self.prompt_line)
+        root.add_widget(self.prompt_bar)
+        root.add_widget(self._twin_bar())
+        self.add_widget(root)
+
+        self.tray_view = TrayView(d, on_die=self.ask_correction)
+
+    def _twin_bar(self) -> BoxLayout:
+        d = self.display
+        for action, name in TWIN_NAMES.items():
+            self.twins[action] = TwinButton(
+                d,
+                self.t(name),
+                lambda a=action: self.on_action(a),
+                TWIN_COLOURS[action],
+                with_meaning=action not in (TableAction.UNDO, TableAction.MENU),
+            )
+        height = round(d.touch * 1.25)
+        if not d.portrait:
+            bar = BoxLayout(size_hint_y=None, height=height, spacing=d.pad, padding=(d.pad, 0))
+            widths = {TableAction.CONFIRM: 1.6, TableAction.UNDO: 0.6, TableAction.MENU: 0.6}
+            for action in (
+                TableAction.BACK,
+                TableAction.NEXT,
+                TableAction.CONFIRM,
+                TableAction.UNDO,
+                TableAction.MENU,
+            ):
+                self.twins[action].size_hint_x = widths.get(action, 1.0)
+                bar.add_widget(self.twins[action])
+            return bar
+        bar = BoxLayout(
+            orientation="vertical",
+            size_hint_y=None,
+            height=height * 2 + d.pad,
+            spacing=d.pad,
+            padding=(d.pad, 0),
+        )
+        widths = {TableAction.CONFIRM: 1.4, TableAction.UNDO: 0.6, TableAction.MENU: 0.6}
+        for row_actions in (
+            (TableAction.BACK, TableAction.NEXT),
+            (TableAction.CONFIRM, TableAction.UNDO, TableAction.MENU),
+        ):
+            row = BoxLayout(spacing=d.pad)
+            for action in row_actions:
+                self.twins[action].size_hint_x = widths.get(action, 1.0)
+                row.add_widget(self.twins[action])
+            bar.add_widget(row)
+        return bar
+
+    # state in ----------------------------------------------------------------------
+    def show_state(self, state: TableState) -> None:
+        """Show a new snapshot. The action area is rebuilt only when the question or
+        its focus changed; otherwise only texts change (a Pi redraws labels slowly)."""
+        previous = self.state
+        new_prompt = previous is None or previous.prompt != state.prompt
+        answered = previous is not None and previous.inputs != state.inputs
+        self.state = state
+        for event in reversed(state.events):
+            self.recent.insert(0, (str(event.kind), self.t(event.text)))
+        del self.recent[EVENTS_KEPT:]
+        if new_prompt or answered:
+            self.typed = []
+            self.typing = False
+        self._show_header(state)
+        self._show_prompt(state)
+        self._show_info(state)
+        action_key = (state.prompt, state.focus, self.typing, state.saved_id)
+        if action_key != self.action_key or answered:
+            self.action_key = action_key
+            self._show_action(state)
+        elif state.prompt.kind is PromptKind.ROLL:
+            self._show_tray_status()
+            self._show_typed()
+        for action, twin in self.twins.items():
+            twin.meaning.text = self.t.markup(state.meanings.get(action, msg("—")))
+
+    def show_tray(self, tray: TrayState) -> None:
+        self.tray = tray
+        if self.state is None or self.state.prompt.kind is not PromptKind.ROLL:
+            return
+        camera = tray.state not in ("no_camera", "lost") and not self.typing
+        if camera != self.showing_camera:  # the camera came (back) or went
+            self._show_action(self.state)
+            return
+        self.tray_view.show(tray, self.state.keep_spots)
+        self._show_tray_status()
+
+    def _show_header(self, state: TableState) -> None:
+        turn = state.view.get("turn")
+        title = self.t.markup(state.title)
+        if turn is not None:
+            title += "  ·  " + self.t.markup(msg("Turn {n}", n=turn))
+        self.title.text = f"[b]{title}[/b]"
+        gauge = state.view.get("gauge")
+        self.gauge.opacity = 1 if gauge else 0
+        if gauge:
+            self.gauge.show(
+                self.t.markup(str(gauge["label"])), int(gauge["value"]), int(gauge["max"])
+            )
+
+    def _show_prompt(self, state: TableState) -> None:
+        """One line in the colour of whoever acts (red for a refused answer). A text
+        too long for one line gets a second one, except for an instruction, which the
+        action area shows in full (the bar then ends it with "…")."""
+        d = self.display
+        colour = theme.actor_colour(state.prompt.actor.value)
+        text = state.prompt.text if state.error is None else state.error
+        if state.error is not None:
+            colour = theme.FAILURE
+        self.prompt_bar.fill = theme.dim(colour, 0.45 if state.error else 0.4)
+        self.prompt_bar.outline = colour
+        line = "[b]" + self.t.markup(text) + "[/b]"
+        self.prompt_line.ellipsis = state.error is None and state.prompt.kind is PromptKind.CONFIRM
+        long = text_width(line, d.secondary) > d.width - 4 * d.pad
+        two_lines = long and not self.prompt_line.ellipsis
+        self.prompt_bar.height = (
+            d.secondary * 2 + d.pad * 3 if two_lines else round(d.primary * 1.6)
+        )
+        self.prompt_line.text = line
+
+    def _show_info(self, state: TableState) -> None:
+        """Panels are updated in place when only their values changed (most answers),
+        so the screen is not rebuilt label by label on every move."""
+        d = self.display
+        panels = list(state.view.get("panels") or _generic_panels(state.view))
+        width = d.width if d.portrait else d.width / 2
+        cols = 2 if width / 2 >= d.mm(36) and len(panels) > 1 else 1
+        panel_width = (width - 2 * d.pad) / cols - d.pad
+        shown = [
+            (
+                self.t.markup(str(panel.get("title", ""))),
+                str(panel.get("actor", "table")),
+                [
+                    (self.t.markup(str(label)), escape(_value_text(value, self.t)))
+                    for label, value in panel.get("rows", ())
+                ],
+            )
+            for panel in panels
+        ]
+        boxes = self.panel_boxes
+        if len(boxes) != len(shown) or self.panels_grid.cols != cols:
+            boxes = []
+        fresh = []
+        for index, (title, actor, rows) in enumerate(shown):
+            box = boxes[index] if index < len(boxes) else None
+            if box is None or not box.refresh(title, actor, rows, panel_width):
+                box = PanelBox(d, title, actor, rows, width=panel_width)
+            fresh.append(box)
+        if fresh != self.panel_boxes:
+            self.panels_grid.clear_widgets()
+            self.panels_grid.cols = cols
+            for box in fresh:
+                self.panels_grid.add_widget(box)
+            self.panel_boxes = fresh
+        cards = [
+            (str(c.get("title", "")), str(c.get("text", ""))) for c in state.view.get("cards") or ()
+        ]
+        if cards != self.shown_cards:
+            self.shown_cards = cards
+            self.cards_list.clear_widgets()
+            for title, text in cards:
+                self.cards_list.add_widget(CardBox(d, self.t.markup(title), self.t.markup(text)))
+        if self.recent != self.shown_events:
+            self.shown_events = list(self.recent)
+            self.events_list.clear_widgets()
+            for kind, text in self.recent:
+                colour = theme.EVENT_COLOURS.get(kind, theme.MUTED)
+                self.events_list.add_widget(
+                    WrapLabel(text=escape(text), font_size=d.secondary, color=colour)
+                )
+
+    # the action area ---------------------------------------------------------------
+    def _show_action(self, state: TableState) -> None:
+        self.action.clear_widgets()
+        prompt = state.prompt
+        if self.display.portrait:  # the question takes the room it needs, values the rest
+            self.action.size_hint_y = _portrait_share(prompt)
+            self.info_scroll.size_hint_y = 1 - self.action.size_hint_y
+        if prompt.kind is PromptKind.ROLL:
+            self._roll_area(state)
+        elif prompt.kind is PromptKind.CHOOSE:
+            self._choose_area(state)
+        elif prompt.kind is PromptKind.NUMBER:
+            self._number_area(state)
+        elif prompt.kind is PromptKind.CONFIRM:
+            self._confirm_area(state)
+        else:
+            self._over_area(state)
+
+    def _roll_area(self, state: TableState) -> None:
+        d = self.display
+        self.tray_status = FitLabel(
+            max_font=d.secondary + 2, min_font=d.secondary, size_hint_y=None, height=d.primary
+        )
+        self.objective = FitLabel(  # up to two lines: objective, odds, what to keep
+            max_font=d.secondary + 2,
+            min_font=d.secondary,
+            size_hint_y=None,
+            height=d.secondary * 2 + d.pad,
+            color=theme.TABLE,
+        )
+        self.action.add_widget(self.tray_status)
+        prompt = state.prompt
+        if prompt.objective is not None or prompt.keep:
+            self.action.add_widget(self.objective)
+            self.objective.text = self._objective_text(state)
+        camera = self.tray.state not in ("no_camera", "lost")
+        self.showing_camera = camera and not self.typing
+        row = BoxLayout(size_hint_y=None, height=d.touch, spacing=d.pad)
+        self.ready = FitLabel(max_font=d.primary, min_font=d.secondary, size_hint_x=0.6)
+        if self.showing_camera:
+            self.tray_view.show(self.tray, state.keep_spots)
+            if self.tray_view.parent is not None:
+                self.tray_view.parent.remove_widget(self.tray_view)
+            self.action.add_widget(self.tray_view)
+            row.add_widget(self.ready)
+        else:
+            self.action.add_widget(self._dice_pad(prompt))
+            row.add_widget(
+                TapButton(
+                    d,
+                    self.t(msg("Use these dice")),
+                    self.use_typed,
+                    colour=theme.dim(theme.SUCCESS),
+                    size_hint_x=0.6,
+                )
+            )
+        if camera:
+            row.add_widget(
+                TapButton(
+                    d,
+                    self.t(msg("Camera") if self.typing else msg("Type dice")),
+                    self.toggle_typing,
+                    size_hint_x=0.4,
+                )
+            )
+        self.action.add_widget(row)
+        self._show_tray_status()
+
+    def _objective_text(self, state: TableState) -> str:
+        prompt = state.prompt
+        parts = []
+        if prompt.objective is not None:
+            parts.append(self.t.markup(msg("Objective: {what}", what=self.t(prompt.objective))))
+        if prompt.odds is not None:
+            parts.append(self.t.markup(msg("odds {p}%", p=round(float(prompt.odds) * 100))))
+        if prompt.keep:
+            parts.append(self.t.markup(msg("keep {n}, reroll the rest", n=len(prompt.keep))))
+        return "  ·  ".join(parts)
+
+    def _show_tray_status(self) -> None:
+        if self.state is None or self.state.prompt.kind is not PromptKind.ROLL:
+            return
+        tray_text = self.t(TRAY_STATES.get(self.tray.state, msg(self.tray.state)))
+        colour = {"settled": theme.SUCCESS, "rolling": theme.TABLE}.get(
+            self.tray.state, theme.MUTED
+        )
+        if self.typing:
+            tray_text, colour = self.t(msg("Typing dice")), theme.PLAYER
+        self.tray_status.text = f"[b]{escape(tray_text)}[/b]"
+        self.tray_status.color = colour
+        dice = self.state.dice
+        if not self.showing_camera:
+            return
+        if dice:
+            faces = " ".join(escape(d.name) for d in dice)
+            self.ready.text = self.t.markup(msg("Ready: {dice}", dice=faces))
+            self.ready.color = theme.SUCCESS
+        else:
+            self.ready.text = self.t.markup(msg("Waiting for dice"))
+            self.ready.color = theme.MUTED
+
+    def toggle_typing(self) -> None:
+        self.typing = not self.typing
+        if self.state is not None:
+            self.action_key = (
+                self.state.prompt,
+                self.state.focus,
+                self.typing,
+                self.state.saved_id,
+            )
+            self._show_action(self.state)
+
+    def _dice_pad(self, prompt: Prompt) -> BoxLayout:
+        """Dice typed by touch: one tap per die, then Use."""
+        d = self.display
+        pad = BoxLayout(orientation="vertical", spacing=d.pad)
+        faces = list(prompt.dice.faces) if prompt.dice and prompt.dice.faces else list("123456")
+        colours = list(prompt.dice.colors) if prompt.dice else []
+        self.pad_colour = colours[0] if colours else ""
+        top = BoxLayout(size_hint_y=None, height=d.touch, spacing=d.pad)
+        self.typed_label = FitLabel(max_font=d.primary, min_font=d.secondary, size_hint_x=0.65)
+        top.add_widget(self.typed_label)
+        top.add_widget(TapButton(d, self.t(msg("Clear")), self.clear_typed, size_hint_x=0.35))
+        pad.add_widget(top)
+        if colours:
+            colour_row = BoxLayout(size_hint_y=None, height=d.touch, spacing=d.pad)
+            for name in colours:
+                colour_row.add_widget(
+                    TapButton(d, self.t(name), lambda n=name: self._pick_colour(n))
+                )
+            pad.add_widget(colour_row)
+        cols = 3 if len(faces) <= 6 else 4
+        grid = GridLayout(cols=cols, spacing=d.pad)
+        for face in faces:
+            grid.add_widget(
+                TapButton(
+                    d,
+                    f"[b]{escape(self.t(face))}[/b]",
+                    lambda f=face: self.type_die(f),
+                    size_hint_y=1,
+                )
+            )
+        pad.add_widget(grid)
+        self._show_typed()
+        return pad
+
+    def _pick_colour(self, name: str) -> None:
+        self.pad_colour = name
+        self._show_typed()
+
+    def type_die(self, face: str) -> None:
+        request = self.state.prompt.dice if self.state else None
+        if request is not None and len(self.typed) >= request.count:
+            return
+        value = int(face) if face.isdigit() else None
+        self.typed.append(Die(value, face, getattr(self, "pad_colour", "")))
+        self._show_typed()
+
+    def clear_typed(self) -> None:
+        self.typed = []
+        self._show_typed()
+
+    def use_typed(self) -> None:
+        if self.typed:
+            self.runtime.answer(Input(InputKind.DICE, dice=tuple(self.typed), source="typed"))
+
+    def _show_typed(self) -> None:
+        if not hasattr(self, "typed_label"):
+            return
+        request = self.state.prompt.dice if self.state else None
+        wanted = "" if request is None else f" ({len(self.typed)}/{request.count})"
+        shown = " ".join(escape(f"{d.color}:{d.name}" if d.color else d.name) for d in self.typed)
+        self.typed_label.text = (shown or self.t.markup(msg("Tap the faces rolled"))) + wanted
+
+    def _choose_area(self, state: TableState) -> None:
+        d = self.display
+        scroll = ScrollView(do_scroll_x=False, bar_width=d.mm(1.5))
+        grid = GridLayout(cols=1, size_hint_y=None, spacing=d.pad)
+        grid.bind(minimum_height=grid.setter("height"))
+        self.option_buttons = []
+        colour = theme.actor_colour(state.prompt.actor.value)
+        for index, option in enumerate(state.prompt.options):
+            button = TapButton(
+                d,
+                self.t.markup(option.label),
+                lambda o=option: self.runtime.answer(Input.choose(o.id, source="touch")),
+                colour=theme.dim(colour, 0.5) if index == state.focus else theme.SURFACE_HIGH,
+            )
+            if index == state.focus:
+                button.outline = theme.TEXT
+            self.option_buttons.append(button)
+            grid.add_widget(button)
+        scroll.add_widget(grid)
+        self.action.add_widget(scroll)
+
+    def _number_area(self, state: TableState) -> None:
+        d = self.display
+        low, high = state.prompt.number_range or (0, 0)
+        self.action.add_widget(
+            FitLabel(
+                text=self.t.markup(msg("From {low} to {high}", low=low, high=high)),
+                color=theme.MUTED,
+                max_font=d.secondary,
+                min_font=d.secondary,
+                size_hint_y=None,
+                height=d.primary,
+            )
+        )
+        row = BoxLayout(spacing=d.pad)
+        row.add_widget(
+            TapButton(d, "[b]−[/b]", lambda: self.on_action(TableAction.BACK), size_hint_y=1)
+        )
+        row.add_widget(
+            FitLabel(text=f"[b]{state.focus}[/b]", max_font=d.primary * 2, min_font=d.primary)
+        )
+        row.add_widget(
+            TapButton(d, "[b]+[/b]", lambda: self.on_action(TableAction.NEXT), size_hint_y=1)
+        )
+        self.action.add_widget(row)
+        self.action.add_widget(
+            TapButton(
+                d,
+                self.t(msg("Enter {n}", n=state.focus)),
+                lambda: self.on_action(TableAction.CONFIRM),
+                colour=theme.dim(theme.SUCCESS),
+            )
+        )
+
+    def _confirm_area(self, state: TableState) -> None:
+        d = self.display
+        scroll = ScrollView(do_scroll_x=False)
+        text = WrapLabel(
+            text=self.t.markup(state.prompt.text),
+            font_size=d.primary,
+            color=theme.actor_colour(state.prompt.actor.value),
+        )
+        scroll.add_widget(text)
+        self.action.add_widget(scroll)
+        self.action.add_widget(
+            TapButton(
+                d,
+                self.t(state.meanings.get(TableAction.CONFIRM, msg("Go on"))),
+                lambda: self.on_action(TableAction.CONFIRM),
+                colour=theme.dim(theme.SUCCESS),
+            )
+        )
+
+    def _over_area(self, state: TableState) -> None:
+        d = self.display
+        result = state.view.get("result") or {}
+        lines = [self.t.markup(msg("Game over."))]
+        if isinstance(result, Mapping) and "score" in result:
+            lines.append(self.t.markup(msg("Score: {score}", score=result["score"])))
+        self.action.add_widget(WrapLabel(text="\n".join(lines), font_size=d.primary))
+        self.action.add_widget(BoxLayout())
+        self.action.add_widget(
+            TapButton(
+                d, self.t(msg("Home")), lambda: self.runtime.leave(), colour=theme.dim(theme.TABLE)
+            )
+        )
+
+    # corrections -------------------------------------------------------------------
+    def ask_correction(self, index: int) -> None:
+        """A tap on a die: choose what it really shows."""
+        if self.state is None or self.state.prompt.kind is not PromptKind.ROLL:
+            return
+        d = self.display
+        request = self.state.prompt.dice
+        faces = list(request.faces) if request and request.faces else list("123456")
+        seen = self.tray.dice[index] if index < len(self.tray.dice) else None
+        view = ModalView(size_hint=(0.9, 0.8), auto_dismiss=True)
+        box = FilledBox(orientation="vertical", fill=theme.SURFACE, padding=d.pad, spacing=d.pad)
+        read = "?" if seen is None else escape(seen.face or str(seen.value))
+        box.add_widget(
+            FitLabel(
+                text=self.t.markup(
+                    msg("Die {i} was read as {face}. What does it show?", i=index + 1, face=read)
+                ),
+                max_font=d.primary,
+                min_font=d.secondary,
+                size_hint_y=None,
+                height=d.touch,
+            )
+        )
+        grid = GridLayout(cols=3, spacing=d.pad)
+        colour = seen.color if seen else ""
+
+        def pick(face: str) -> None:
+            view.dismiss(animation=False)
+            value = int(face) if face.isdigit() else None
+            self.runtime.correct(index, Die(value, face, colour))
+
+        for face in faces:
+            grid.add_widget(
+                TapButton(
+                    d, f"[b]{escape(self.t(face))}[/b]", lambda f=face: pick(f), size_hint_y=1
+                )
+            )
+        box.add_widget(grid)
+        box.add_widget(TapButton(d, self.t(msg("Cancel")), lambda: view.dismiss(animation=False)))
+        view.add_widget(box)
+        view.open(animation=False)
+        self.correction = view
+
+
+def _portrait_share(prompt: Prompt) -> float:
+    """How much of the portrait body the action area takes, by kind of question."""
+    if prompt.kind is PromptKind.ROLL:
+        return 0.62
+    if prompt.kind is PromptKind.CHOOSE:
+        return min(0.62, 0.1 + 0.1 * len(prompt.options))
+    return 0.35
+
+
+def _generic_panels(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """A game without ``panels`` still shows its simple values (e.g. the dice tray's
+    last roll and its sum) as one table panel."""
+    rows: list[list[Any]] = []
+    for key, value in view.items():
+        if key in ("gauge", "turn", "cards", "history", "result"):
+            continue
+        if isinstance(value, Mapping):
+            rows += [[f"{k}", v] for k, v in value.items() if v not in ({}, [], None, "")]
+        elif value not in ({}, [], None, ""):
+            rows.append([key, value])
+    return [{"title": "Table", "actor": "table", "rows": rows[:8]}] if rows else []
+
+
+def _value_text(value: Any, words: Words) -> str:
+    if isinstance(value, bool):
+        return words(msg("yes") if value else msg("no"))
+    if isinstance(value, (list, tuple)):
+        return " ".join(_value_text(v, words) for v in value) or "—"
+    if isinstance(value, Mapping):
+        return ", ".join(f"{words(str(k))} {_value_text(v, words)}" for k, v in value.items())
+    if isinstance(value, str):
+        return words(value)
+    return str(value)

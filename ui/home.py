@@ -1,0 +1,246 @@
+"""The home screen (new game, resume, high scores, settings) and the new-game
+screen, where a game's difficulty and house rules (its options) are chosen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.screenmanager import Screen
+from kivy.uix.scrollview import ScrollView
+
+from dicetable.device.runtime import Runtime
+from dicetable.device.store import SavedGame
+from dicetable.rules.registry import games
+from dicetable.ui import theme
+from dicetable.ui.text import Words, escape, msg
+from dicetable.ui.theme import Display
+from dicetable.ui.widgets import FilledBox, FitLabel, TapButton, WrapLabel
+
+
+def _column(display: Display, title: str, colour: theme.RGBA) -> tuple[BoxLayout, GridLayout]:
+    """A titled, scrolling column of buttons or lines."""
+    box = BoxLayout(orientation="vertical", spacing=display.pad)
+    box.add_widget(
+        FitLabel(
+            text=f"[b]{title}[/b]",
+            color=colour,
+            max_font=display.primary,
+            min_font=display.secondary,
+            size_hint_y=None,
+            height=display.touch,
+        )
+    )
+    scroll = ScrollView(do_scroll_x=False, bar_width=display.mm(1.5))
+    grid = GridLayout(cols=1, size_hint_y=None, spacing=display.pad)
+    grid.bind(minimum_height=grid.setter("height"))
+    scroll.add_widget(grid)
+    box.add_widget(scroll)
+    return box, grid
+
+
+class HomeScreen(Screen):
+    def __init__(
+        self,
+        display: Display,
+        runtime: Runtime,
+        words: Words,
+        on_new: Callable[[str], Any],
+        on_settings: Callable[[], Any],
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(name="home", **kwargs)
+        self.display = display
+        self.runtime = runtime
+        self.t = words
+        d = display
+        root = FilledBox(
+            orientation="vertical", fill=theme.BACKGROUND, padding=d.pad, spacing=d.pad
+        )
+        header = BoxLayout(size_hint_y=None, height=d.touch, spacing=d.pad)
+        header.add_widget(
+            FitLabel(
+                text="[b]dicetable[/b]",
+                max_font=d.primary + 6,
+                min_font=d.primary,
+                halign="left",
+                color=theme.TABLE,
+            )
+        )
+        header.add_widget(TapButton(d, self.t(msg("Settings")), on_settings, size_hint_x=0.45))
+        root.add_widget(header)
+        columns = BoxLayout(orientation="vertical" if d.portrait else "horizontal", spacing=d.pad)
+        new_box, self.new_list = _column(d, self.t(msg("New game")), theme.PLAYER)
+        resume_box, self.resume_list = _column(d, self.t(msg("Resume")), theme.SUCCESS)
+        scores_box, self.scores_list = _column(d, self.t(msg("High scores")), theme.BOSS)
+        for box, share in ((new_box, 0.45), (resume_box, 0.3), (scores_box, 0.25)):
+            if d.portrait:
+                box.size_hint_y = share
+            columns.add_widget(box)
+        root.add_widget(columns)
+        self.add_widget(root)
+        for game_id, game in games().items():
+            self.new_list.add_widget(
+                TapButton(d, self.t.markup(game.title), lambda g=game_id: on_new(g))
+            )
+
+    def on_pre_enter(self, *_: Any) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Saved games and scores come from the store on the table thread."""
+        from kivy.clock import Clock
+
+        def later(fill: Callable[[Any], None]) -> Callable[[Any], None]:
+            return lambda future: Clock.schedule_once(lambda _dt: fill(future.result()))
+
+        self.runtime.saved_games().add_done_callback(later(self.show_saves))
+        self.runtime.high_scores().add_done_callback(later(self.show_scores))
+
+    def show_saves(self, saved: list[SavedGame]) -> None:
+        d = self.display
+        self.resume_list.clear_widgets()
+        if not saved:
+            self.resume_list.add_widget(
+                WrapLabel(
+                    text=self.t.markup(msg("No game in play.")),
+                    font_size=d.secondary,
+                    color=theme.MUTED,
+                )
+            )
+        all_games = games()
+        for game in saved[:8]:
+            title = all_games[game.game].title if game.game in all_games else game.game
+            label = self.t.markup(
+                msg("{title} #{id}, {n} moves", title=self.t(title), id=game.id, n=game.inputs)
+            )
+            self.resume_list.add_widget(
+                TapButton(d, label, lambda g=game.id: self.runtime.resume(g), font=d.secondary + 2)
+            )
+
+    def show_scores(self, scores: Mapping[str, list[dict]]) -> None:
+        d = self.display
+        self.scores_list.clear_widgets()
+        if not scores:
+            self.scores_list.add_widget(
+                WrapLabel(
+                    text=self.t.markup(msg("No scores yet.")),
+                    font_size=d.secondary,
+                    color=theme.MUTED,
+                )
+            )
+        all_games = games()
+        for game_id, rows in scores.items():
+            title = all_games[game_id].title if game_id in all_games else game_id
+            self.scores_list.add_widget(
+                WrapLabel(
+                    text=f"[b]{self.t.markup(title)}[/b]", font_size=d.secondary, color=theme.BOSS
+                )
+            )
+            for row in rows[:3]:
+                who = " ".join(x for x in (row["heroes"], row["mode"]) if x)
+                self.scores_list.add_widget(
+                    WrapLabel(text=f"[b]{row['score']}[/b]  {escape(who)}", font_size=d.secondary)
+                )
+
+
+class NewGameScreen(Screen):
+    """A game's options (difficulty, house rules) as rows of choices, then Start."""
+
+    def __init__(
+        self,
+        display: Display,
+        runtime: Runtime,
+        words: Words,
+        on_back: Callable[[], Any],
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(name="new", **kwargs)
+        self.display = display
+        self.runtime = runtime
+        self.t = words
+        self.on_back = on_back
+        self.game_id = ""
+        self.chosen: dict[str, str] = {}
+        self.root_box = FilledBox(
+            orientation="vertical", fill=theme.BACKGROUND, padding=display.pad, spacing=display.pad
+        )
+        self.add_widget(self.root_box)
+
+    def choose_game(self, game_id: str) -> None:
+        self.game_id = game_id
+        game = games()[game_id]
+        self.chosen = {name: values[0] for name, values in game.options_allowed.items()}
+        self._draw()
+
+    def _draw(self) -> None:
+        d = self.display
+        game = games()[self.game_id]
+        box = self.root_box
+        box.clear_widgets()
+        box.add_widget(
+            FitLabel(
+                text=f"[b]{self.t.markup(game.title)}[/b]",
+                color=theme.PLAYER,
+                max_font=d.primary + 4,
+                min_font=d.secondary,
+                size_hint_y=None,
+                height=d.touch,
+            )
+        )
+        scroll = ScrollView(do_scroll_x=False)
+        grid = GridLayout(cols=1, size_hint_y=None, spacing=d.pad)
+        grid.bind(minimum_height=grid.setter("height"))
+        if not game.options_allowed:
+            grid.add_widget(
+                WrapLabel(
+                    text=self.t.markup(
+                        msg("No options: the game asks what it needs as it starts.")
+                    ),
+                    font_size=d.secondary,
+                    color=theme.MUTED,
+                )
+            )
+        for name, values in game.options_allowed.items():
+            grid.add_widget(
+                FitLabel(
+                    text=self.t.markup(name.replace("_", " ").capitalize()),
+                    color=theme.MUTED,
+                    max_font=d.secondary,
+                    min_font=d.secondary,
+                    halign="left",
+                    size_hint_y=None,
+                    height=d.primary,
+                )
+            )
+            row = GridLayout(cols=min(len(values), 3), size_hint_y=None, spacing=d.pad)
+            row.bind(minimum_height=row.setter("height"))
+            for value in values:
+                on = self.chosen[name] == value
+                button = TapButton(
+                    d,
+                    self.t.markup(value),
+                    lambda n=name, v=value: self._set(n, v),
+                    colour=theme.dim(theme.PLAYER, 0.6) if on else theme.SURFACE_HIGH,
+                    font=d.secondary + 2,
+                )
+                button.outline = theme.TEXT if on else (0, 0, 0, 0)
+                row.add_widget(button)
+            grid.add_widget(row)
+        scroll.add_widget(grid)
+        box.add_widget(scroll)
+        buttons = BoxLayout(size_hint_y=None, height=d.touch, spacing=d.pad)
+        buttons.add_widget(TapButton(d, self.t(msg("Back")), self.on_back))
+        buttons.add_widget(
+            TapButton(d, self.t(msg("Start")), self.start, colour=theme.dim(theme.SUCCESS))
+        )
+        box.add_widget(buttons)
+
+    def _set(self, name: str, value: str) -> None:
+        self.chosen[name] = value
+        self._draw()
+
+    def start(self) -> None:
+        self.runtime.new_game(self.game_id, dict(self.chosen))

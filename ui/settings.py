@@ -1,0 +1,274 @@
+"""Settings and calibration: language, screen, camera (with a live preview of what
+the reader sees), button test and LED ring test. Changes are written to the
+settings file on the table thread; the camera and screen take them at the next
+start, the language at once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.screenmanager import Screen
+from kivy.uix.scrollview import ScrollView
+
+from dicetable.device.config import ALLOWED
+from dicetable.device.runtime import Runtime, TrayState
+from dicetable.hardware.actions import TableAction
+from dicetable.ui import theme
+from dicetable.ui.text import Words, msg
+from dicetable.ui.theme import Display
+from dicetable.ui.tray_view import TrayView
+from dicetable.ui.widgets import FilledBox, FitLabel, TapButton, WrapLabel
+
+LANGUAGE_NAMES = {"en": "English", "es": "Español"}
+CAMERA_NAMES = {
+    "auto": msg("Automatic"),
+    "picamera2": msg("Pi camera"),
+    "opencv": msg("USB webcam"),
+    "folder": msg("Image folder"),
+    "synthetic": msg("Simulated"),
+    "none": msg("No camera"),
+}
+ORIENTATION_NAMES = {"landscape": msg("Landscape 800x480"), "portrait": msg("Portrait 720x1280")}
+
+
+class _Page(Screen):
+    """A titled page with a scrolling body and a Back button."""
+
+    def __init__(self, name: str, display: Display, words: Words, title: Any, on_back):
+        super().__init__(name=name)
+        self.display = display
+        self.t = words
+        d = display
+        root = FilledBox(
+            orientation="vertical", fill=theme.BACKGROUND, padding=d.pad, spacing=d.pad
+        )
+        header = BoxLayout(size_hint_y=None, height=d.touch, spacing=d.pad)
+        header.add_widget(
+            FitLabel(
+                text=f"[b]{self.t.markup(title)}[/b]",
+                color=theme.TABLE,
+                max_font=d.primary + 4,
+                min_font=d.secondary,
+                halign="left",
+            )
+        )
+        header.add_widget(TapButton(d, self.t(msg("Back")), on_back, size_hint_x=0.35))
+        root.add_widget(header)
+        self.body = BoxLayout(orientation="vertical", spacing=d.pad)
+        root.add_widget(self.body)
+        self.add_widget(root)
+
+    def scrolling(self) -> GridLayout:
+        d = self.display
+        scroll = ScrollView(do_scroll_x=False, bar_width=d.mm(1.5))
+        grid = GridLayout(cols=1, size_hint_y=None, spacing=d.pad)
+        grid.bind(minimum_height=grid.setter("height"))
+        scroll.add_widget(grid)
+        self.body.add_widget(scroll)
+        return grid
+
+    def caption(self, text: str) -> FitLabel:
+        d = self.display
+        return FitLabel(
+            text=text,
+            color=theme.MUTED,
+            max_font=d.secondary,
+            min_font=d.secondary,
+            halign="left",
+            size_hint_y=None,
+            height=d.primary,
+        )
+
+    def choices(
+        self, values: dict[str, str], current: str, on_pick: Callable[[str], Any]
+    ) -> GridLayout:
+        d = self.display
+        row = GridLayout(cols=min(3, len(values)), size_hint_y=None, spacing=d.pad)
+        row.bind(minimum_height=row.setter("height"))
+        for value, label in values.items():
+            on = value == current
+            button = TapButton(
+                d,
+                label,
+                lambda v=value: on_pick(v),
+                colour=theme.dim(theme.PLAYER, 0.6) if on else theme.SURFACE_HIGH,
+                font=d.secondary + 2,
+            )
+            button.outline = theme.TEXT if on else (0, 0, 0, 0)
+            row.add_widget(button)
+        return row
+
+
+class SettingsScreen(_Page):
+    def __init__(
+        self,
+        display: Display,
+        runtime: Runtime,
+        words: Words,
+        on_back: Callable[[], Any],
+        go: Callable[[str], Any],
+        on_language: Callable[[str], Any],
+    ) -> None:
+        super().__init__("settings", display, words, msg("Settings"), on_back)
+        self.runtime = runtime
+        self.go = go
+        self.on_language = on_language
+        self.grid = self.scrolling()
+        self.draw()
+
+    def draw(self) -> None:
+        d = self.display
+        grid = self.grid
+        grid.clear_widgets()
+        settings = self.runtime.settings
+        grid.add_widget(self.caption(self.t(msg("Language"))))
+        grid.add_widget(self.choices(LANGUAGE_NAMES, settings["ui.language"], self.on_language))
+        grid.add_widget(self.caption(self.t(msg("Screen (from the next start)"))))
+        grid.add_widget(
+            self.choices(
+                {k: self.t(v) for k, v in ORIENTATION_NAMES.items()},
+                settings["ui.orientation"],
+                lambda v: self._save("ui.orientation", v),
+            )
+        )
+        grid.add_widget(self.caption(self.t(msg("Camera (from the next start)"))))
+        sources = {k: self.t(CAMERA_NAMES[k]) for k in ALLOWED["camera.source"]}
+        grid.add_widget(
+            self.choices(
+                sources, settings["camera.source"], lambda v: self._save("camera.source", v)
+            )
+        )
+        grid.add_widget(self.caption(self.t(msg("Calibration and tests"))))
+        tools = GridLayout(cols=2, size_hint_y=None, spacing=d.pad)
+        tools.bind(minimum_height=tools.setter("height"))
+        tools.add_widget(
+            TapButton(
+                d,
+                self.t(msg("Camera preview")),
+                lambda: self.go("calibration"),
+                font=d.secondary + 2,
+            )
+        )
+        tools.add_widget(
+            TapButton(
+                d, self.t(msg("Button test")), lambda: self.go("buttons"), font=d.secondary + 2
+            )
+        )
+        tools.add_widget(
+            TapButton(d, self.t(msg("LED ring test")), self.test_ring, font=d.secondary + 2)
+        )
+        tools.add_widget(
+            TapButton(
+                d,
+                self.t(msg("Dice profiles")),
+                lambda: self.go("calibration"),
+                font=d.secondary + 2,
+            )
+        )
+        grid.add_widget(tools)
+        self.note = WrapLabel(text="", font_size=d.secondary, color=theme.MUTED)
+        grid.add_widget(self.note)
+
+    def _save(self, dotted: str, value: str) -> None:
+        self.runtime.save_setting(dotted, value).add_done_callback(lambda _f: _later(self.draw))
+
+    def test_ring(self) -> None:
+        shown = self.runtime.test_ring()
+        self.note.text = self.t.markup(
+            msg("The ring runs through the players', the boss's and the table's colours.")
+            if shown
+            else msg("No LED ring is configured (leds.port in the settings file).")
+        )
+
+
+class ButtonTestScreen(_Page):
+    """Press each hardware button (or key): its tile lights and counts the presses."""
+
+    def __init__(self, display: Display, words: Words, on_back: Callable[[], Any]) -> None:
+        super().__init__("buttons", display, words, msg("Button test"), on_back)
+        d = display
+        self.body.add_widget(
+            WrapLabel(
+                text=self.t.markup(
+                    msg("Press each button: its tile lights up. Hold Back to undo.")
+                ),
+                font_size=d.secondary,
+                color=theme.MUTED,
+            )
+        )
+        grid = GridLayout(cols=3 if not d.portrait else 2, spacing=d.pad)
+        self.tiles: dict[TableAction, FilledBox] = {}
+        self.counts: dict[TableAction, int] = dict.fromkeys(TableAction, 0)
+        self.labels: dict[TableAction, FitLabel] = {}
+        for action in TableAction:
+            tile = FilledBox(fill=theme.SURFACE, outline=theme.MUTED, padding=d.pad)
+            label = FitLabel(max_font=d.primary, min_font=d.secondary)
+            tile.add_widget(label)
+            self.tiles[action], self.labels[action] = tile, label
+            grid.add_widget(tile)
+        self.body.add_widget(grid)
+        self._show_counts()
+
+    def press(self, action: TableAction) -> None:
+        self.counts[action] += 1
+        for other, tile in self.tiles.items():
+            tile.fill = theme.dim(theme.SUCCESS, 0.6) if other is action else theme.SURFACE
+        self._show_counts()
+
+    def _show_counts(self) -> None:
+        for action, label in self.labels.items():
+            label.text = f"[b]{self.t.markup(action.value.capitalize())}[/b]  {self.counts[action]}"
+
+
+class CalibrationScreen(_Page):
+    """What the camera sees and what the reader makes of it, live."""
+
+    def __init__(
+        self, display: Display, runtime: Runtime, words: Words, on_back: Callable[[], Any]
+    ) -> None:
+        super().__init__("calibration", display, words, msg("Camera preview"), on_back)
+        d = display
+        self.runtime = runtime
+        self.status = FitLabel(
+            max_font=d.secondary + 2, min_font=d.secondary, size_hint_y=None, height=d.primary
+        )
+        self.body.add_widget(self.status)
+        self.preview = TrayView(d)
+        self.body.add_widget(self.preview)
+        self.hint = WrapLabel(
+            text=self.t.markup(
+                msg(
+                    "Roll a few dice into the tray: each should get a box and its value. "
+                    "Red boxes are dice the reader is unsure of."
+                )
+            ),
+            font_size=d.secondary,
+            color=theme.MUTED,
+        )
+        self.body.add_widget(self.hint)
+        self.show_tray(runtime.tray)
+
+    def show_tray(self, tray: TrayState) -> None:
+        self.preview.show(tray)
+        source = self.runtime.settings["camera.source"]
+        if tray.state in ("no_camera", "lost"):
+            text = self.t(msg("No picture from the camera ({source}).", source=source))
+        else:
+            text = self.t(
+                msg(
+                    "{state}: {n} dice, read in {ms} ms",
+                    state=tray.state,
+                    n=len(tray.dice),
+                    ms=round(tray.frame_seconds * 1000),
+                )
+            )
+        self.status.text = text
+
+
+def _later(job: Callable[[], Any]) -> None:
+    from kivy.clock import Clock
+
+    Clock.schedule_once(lambda _dt: job())

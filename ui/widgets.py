@@ -1,0 +1,372 @@
+"""The building blocks of every screen: filled boxes, labels that fit, buttons big
+enough for a finger, the boss's gauge, value panels and cards.
+
+Labels never cut text: a one-line ``FitLabel`` shrinks its font until the text fits,
+but not below the legible minimum it is given; a ``WrapLabel`` grows in height
+instead. The screen tests check both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from math import ceil
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.graphics import Color, Line, Rectangle
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
+
+from dicetable.ui import theme
+from dicetable.ui.theme import Display
+
+
+class Filled(Widget):
+    """Paints ``fill`` behind itself and an optional ``outline`` around it."""
+
+    fill = ListProperty([0, 0, 0, 0])
+    outline = ListProperty([0, 0, 0, 0])
+    outline_width = NumericProperty(2)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        with self.canvas.before:
+            self._fill_colour = Color(*self.fill)
+            self._rect = Rectangle(pos=self.pos, size=self.size)
+            self._outline_colour = Color(*self.outline)
+            self._line = Line(rectangle=(*self.pos, *self.size), width=self.outline_width)
+        self.bind(pos=self._redraw, size=self._redraw, fill=self._redraw, outline=self._redraw)
+
+    def _redraw(self, *_: Any) -> None:
+        self._fill_colour.rgba = self.fill
+        self._rect.pos, self._rect.size = self.pos, self.size
+        self._outline_colour.rgba = self.outline
+        inset = self.outline_width
+        self._line.rectangle = (
+            self.x + inset,
+            self.y + inset,
+            max(0, self.width - 2 * inset),
+            max(0, self.height - 2 * inset),
+        )
+
+
+class FilledBox(Filled, BoxLayout):
+    pass
+
+
+class FilledGrid(Filled, GridLayout):
+    pass
+
+
+class FitLabel(Label):
+    """One line that always fits: the font shrinks from ``max_font`` down to
+    ``min_font``; below that the text would be illegible, so it stops there (and the
+    screen tests flag it)."""
+
+    max_font = NumericProperty(20)
+    min_font = NumericProperty(12)
+    #: a legend that may end in "…" rather than wrap (the full text is shown elsewhere)
+    ellipsis = BooleanProperty(False)
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("color", theme.TEXT)
+        kwargs.setdefault("markup", True)
+        kwargs.setdefault("halign", "center")
+        super().__init__(**kwargs)
+        # a layout pass changes the size several times: fit once, before the frame
+        self._refit = Clock.create_trigger(self._fit, -1)
+        self.bind(text=self._refit, size=self._refit, max_font=self._refit)
+        self._fitted: tuple = ()
+        self._refit()
+
+    def _fit(self, *_: Any) -> None:
+        room_w, room_h = max(1, self.width), self.height
+        key = (self.text, room_w, room_h, self.max_font, self.min_font, self.ellipsis)
+        if key == self._fitted:
+            return
+        self._fitted = key
+        self.shorten = False
+        self.text_size = (None, None)
+        self.font_size = self.max_font
+        self.texture_update()
+        width, height = self.texture_size
+        if width > room_w - 6 or height > room_h:
+            scale = min((room_w - 6) / max(1, width), room_h / max(1, height))
+            self.font_size = max(self.min_font, int(self.max_font * scale))
+            self.texture_update()
+            while self.font_size > self.min_font and (
+                self.texture_size[0] > room_w - 6 or self.texture_size[1] > room_h
+            ):
+                self.font_size -= 1
+                self.texture_update()
+        # at the smallest legible size a long text wraps rather than being cut
+        self.text_size = (room_w, None)
+        self.texture_update()
+        if self.ellipsis and self.texture_size[1] > room_h:
+            self.shorten = True
+            self.texture_update()
+
+    @property
+    def fits(self) -> bool:
+        return self.texture_size[1] <= self.height + 1
+
+
+class WrapLabel(Label):
+    """Text that wraps to its width and takes the height it needs (in scroll lists)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("color", theme.TEXT)
+        kwargs.setdefault("markup", True)
+        kwargs.setdefault("size_hint_y", None)
+        kwargs.setdefault("halign", "left")
+        kwargs.setdefault("valign", "top")
+        super().__init__(**kwargs)
+        self.bind(width=self._wrap, texture_size=self._grow)
+        self._wrap()
+
+    def _wrap(self, *_: Any) -> None:
+        self.text_size = (max(1, self.width - 8), None)
+
+    def _grow(self, *_: Any) -> None:
+        self.height = self.texture_size[1] + 4
+
+    @property
+    def fits(self) -> bool:
+        return self.texture_size[0] <= self.width + 1
+
+
+class TapButton(ButtonBehavior, FilledBox):
+    """A button at least one finger (9 mm) tall, with a caption that fits."""
+
+    text = StringProperty("")
+
+    def __init__(
+        self,
+        display: Display,
+        text: str = "",
+        on_tap: Callable[[], Any] | None = None,
+        colour: theme.RGBA = theme.SURFACE_HIGH,
+        font: int | None = None,
+        **kwargs: Any,
+    ) -> None:
+        kwargs.setdefault("size_hint_y", None)
+        kwargs.setdefault("height", display.touch)
+        super().__init__(fill=colour, padding=(display.pad, 0), **kwargs)
+        self.display = display
+        self.base_fill = colour
+        self.caption = FitLabel(
+            text=text, max_font=font or display.primary, min_font=display.secondary
+        )
+        self.add_widget(self.caption)
+        self.bind(text=lambda _, value: setattr(self.caption, "text", value))
+        self.text = text
+        self._tap = on_tap
+
+    def on_press(self) -> None:
+        self.fill = theme.dim(theme.TEXT, 0.5)
+
+    def on_release(self) -> None:
+        self.fill = self.base_fill
+        if self._tap is not None:
+            self._tap()
+
+
+class TwinButton(ButtonBehavior, FilledBox):
+    """The on-screen twin of a hardware button: its name (and key) on top, what it
+    does right now below, so the focus and every button's meaning are always shown."""
+
+    def __init__(
+        self,
+        display: Display,
+        name: str,
+        on_tap: Callable[[], Any],
+        colour: theme.RGBA,
+        with_meaning: bool = True,
+    ) -> None:
+        super().__init__(
+            orientation="vertical",
+            fill=theme.dim(colour, 0.45),
+            outline=colour,
+            padding=(display.pad, display.pad / 2),
+        )
+        self.base_fill = theme.dim(colour, 0.45)
+        size = display.secondary if with_meaning else display.primary
+        self.name = FitLabel(text=name, max_font=size, min_font=display.secondary, color=colour)
+        self.meaning = FitLabel(
+            text="", max_font=display.secondary + 2, min_font=display.secondary, ellipsis=True
+        )
+        self.add_widget(self.name)
+        if with_meaning:  # Undo and Menu always mean themselves: the name says it
+            self.add_widget(self.meaning)
+        self._tap = on_tap
+
+    def on_press(self) -> None:
+        self.fill = theme.dim(theme.TEXT, 0.5)
+
+    def on_release(self) -> None:
+        self.fill = self.base_fill
+        self._tap()
+
+
+class GaugeBar(Filled, BoxLayout):
+    """The boss's health (or the dungeon's), as a bar with its numbers on it."""
+
+    def __init__(self, display: Display, colour: theme.RGBA = theme.BOSS, **kwargs: Any) -> None:
+        super().__init__(fill=theme.SURFACE, **kwargs)
+        self.colour = colour
+        self.ratio = 0.0
+        with self.canvas.before:
+            self._bar_colour = Color(*colour)
+            self._bar = Rectangle()
+        self.label = FitLabel(max_font=display.primary, min_font=display.secondary)
+        self.add_widget(self.label)
+        self.bind(pos=self._draw_bar, size=self._draw_bar)
+
+    def show(self, label: str, value: int, maximum: int) -> None:
+        self.ratio = 0.0 if maximum <= 0 else max(0.0, min(1.0, value / maximum))
+        self.label.text = f"[b]{label}[/b]  {value} / {maximum}"
+        self._draw_bar()
+
+    def _draw_bar(self, *_: Any) -> None:
+        self._bar.pos = self.pos
+        self._bar.size = (self.width * self.ratio, self.height)
+        self._bar_colour.rgba = theme.dim(self.colour, 0.75)
+
+
+class PanelBox(FilledBox):
+    """One side's tracked values: a title in the side's colour, then rows of label
+    and value. A row whose label and value do not fit side by side in ``width`` puts
+    the value on a line of its own, and a long label wraps."""
+
+    def __init__(
+        self,
+        display: Display,
+        title: str,
+        actor: str,
+        rows: Sequence[tuple[str, str]],
+        width: float,
+    ) -> None:
+        colour = theme.actor_colour(actor)
+        line = display.primary + display.pad
+        inner = width - 4 * display.pad
+        super().__init__(
+            orientation="vertical",
+            size_hint_y=None,
+            fill=theme.dim(colour, 0.22),
+            outline=colour,
+            padding=display.pad,
+        )
+        # per row: its label, whether the value sits beside it, the two labels
+        self.values: list[tuple[str, bool, FitLabel, FitLabel]] = []
+        parts: list[Widget] = [
+            FitLabel(
+                text=f"[b]{title}[/b]",
+                color=colour,
+                max_font=display.primary,
+                min_font=display.secondary,
+                size_hint_y=None,
+                height=line,
+            )
+        ]
+        for label, value in rows:
+            label_w = text_width(label, display.secondary)
+            value_w = text_width(f"[b]{value}[/b]", display.secondary)
+            beside = label_w + value_w + display.pad * 3 <= inner
+            name = FitLabel(
+                text=label,
+                color=theme.MUTED,
+                max_font=display.secondary + 2,
+                min_font=display.secondary,
+                halign="left",
+                size_hint_y=None,
+                height=line if beside else line * ceil(label_w / inner),
+            )
+            shown = FitLabel(
+                text=f"[b]{value}[/b]",
+                max_font=display.primary,
+                min_font=display.secondary,
+                halign="right" if beside else "left",
+                size_hint_y=None,
+                height=line * (1 if beside else ceil(value_w / inner)),
+            )
+            self.values.append((label, beside, name, shown))
+            if beside:
+                row = BoxLayout(size_hint_y=None, height=line, spacing=display.pad)
+                _share(name, shown, label_w, value_w, display.pad)
+                row.add_widget(name)
+                row.add_widget(shown)
+                parts.append(row)
+            else:
+                parts += [name, shown]
+        for part in parts:
+            self.add_widget(part)
+        self.height = sum(p.height for p in parts) + display.pad * 2
+        self.display, self.inner = display, inner
+        self.heading = (title, actor, width)
+
+    def refresh(
+        self, title: str, actor: str, rows: Sequence[tuple[str, str]], width: float
+    ) -> bool:
+        """New values in the same rows: change the texts and build nothing. False
+        when the rows changed shape (the caller builds a new panel)."""
+        if (title, actor, width) != self.heading or len(rows) != len(self.values):
+            return False
+        widths = []
+        for (label, beside, _, _), (new_label, value) in zip(self.values, rows, strict=True):
+            label_w = text_width(label, self.display.secondary)
+            value_w = text_width(f"[b]{value}[/b]", self.display.secondary)
+            if (
+                new_label != label
+                or (label_w + value_w + self.display.pad * 3 <= self.inner) != beside
+            ):
+                return False
+            widths.append((label_w, value_w))
+        for (_, beside, name, shown), (_, value), (label_w, value_w) in zip(
+            self.values, rows, widths, strict=True
+        ):
+            shown.text = f"[b]{value}[/b]"
+            if beside:
+                _share(name, shown, label_w, value_w, self.display.pad)
+        return True
+
+
+def _share(name: Widget, shown: Widget, label_w: float, value_w: float, pad: float) -> None:
+    """Split a row between a label and its value in proportion to their widths."""
+    name.size_hint_x = (label_w + pad) / (label_w + value_w + 2 * pad)
+    shown.size_hint_x = 1 - name.size_hint_x
+
+
+def text_width(text: str, font_size: float) -> float:
+    """How wide ``text`` (markup allowed) is drawn at ``font_size``."""
+    from kivy.core.text.markup import MarkupLabel
+
+    label = MarkupLabel(text=text, font_size=font_size)
+    label.refresh()
+    return float(label.content_width)
+
+
+class CardBox(FilledBox):
+    """A card drawn this turn: its title and its full text."""
+
+    def __init__(self, display: Display, title: str, text: str) -> None:
+        super().__init__(
+            orientation="vertical",
+            size_hint_y=None,
+            fill=theme.dim(theme.BOSS, 0.2),
+            outline=theme.BOSS,
+            padding=display.pad,
+        )
+        self.title = WrapLabel(text=f"[b]{title}[/b]", font_size=display.primary, color=theme.BOSS)
+        self.body = WrapLabel(text=text, font_size=display.secondary)
+        self.add_widget(self.title)
+        self.add_widget(self.body)
+        for label in (self.title, self.body):
+            label.bind(height=self._grow)
+        self._grow()
+
+    def _grow(self, *_: Any) -> None:
+        self.height = self.title.height + self.body.height + 2 * self.padding[1] + 4
