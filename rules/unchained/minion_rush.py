@@ -231,7 +231,7 @@ class MinionRush(StepGame):
             Event(
                 EventKind.SCORE,
                 msg(
-                    "The Level {level} Minion is defeated: {points} points.",
+                    "The Level {level} Minion is defeated: +{points} to the score.",
                     level=ROMAN[level],
                     points=points,
                 ),
