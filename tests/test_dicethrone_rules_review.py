@@ -122,3 +122,30 @@ def test_an_orange_card_still_adds_damage_to_a_damaging_ability():
     cp = game.boss.cp
     game.apply(Input.roll(1, 1, 2, 2, 4))  # 4 sword: Smack, 6 damage
     assert game.boss.cp == cp - 1 and game.prompt().number_range == (0, 8)
+
+
+def test_a_kings_hand_phase_after_entangle_has_three_roll_attempts():
+    """6. King's Hand: "he consumes that ability to attempt a new Offensive Roll phase";
+    Entangle took one Roll Attempt from the phase it was spent on, not from the new one
+    (4. Offensive Rolling Phase: up to 3 rolls)."""
+    game = new_game()
+    game.levels = {}
+    to_menu(game)
+    game.boss.add("entangle")
+    boss_turn(game, "Unbridled Rage", "Plunder")  # 5 pow
+    assert game.attempts == 2
+    for _ in range(2):
+        game.apply(Input.roll(1, 2, 4, 5, 6))
+    assert game.boss.count("kings-hand") == 1
+    assert game.attempts == 3 and "attempt 1 of 3" in str(game.prompt().text)
+
+
+def test_no_reinforcement_message_when_the_token_is_at_its_limit():
+    """4. Income phase A: the Boss gains the reinforcement "(if there is one)"; at the
+    stack limit he gains nothing, and the table is not told "gains 0"."""
+    game = new_game(boss="moon_elf")
+    to_menu(game)
+    game.boss.add("evasive", 3)
+    events = boss_turn(game, "Light Feet", "Elven Remedy")
+    assert not [e for e in events if e.kind == "reinforcement"]
+    assert game.boss.count("evasive") == 3

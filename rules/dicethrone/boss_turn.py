@@ -122,6 +122,8 @@ class BossTurn(SoloState):
             return
         if r.key == "gain":
             added = self.boss.add(r.token, amount)
+            if not added:  # already at its stack limit: nothing to say
+                return
             self._say(
                 "reinforcement",
                 msg(

@@ -14,6 +14,7 @@ from dicetable.rules.core import (
     PromptKind,
     msg,
 )
+from dicetable.rules.dicethrone.offensive_roll import ROLL_ATTEMPTS
 from dicetable.rules.dicethrone.solo_state import SoloState
 
 
@@ -26,7 +27,8 @@ class KingsHand(SoloState):
         if not self.boss.count("kings-hand"):
             return False
         self.boss.remove("kings-hand")
-        self.dice, self.attempt = [], 0
+        # a new phase has its 3 Roll Attempts: Entangle took one from the last phase only
+        self.dice, self.attempt, self.attempts = [], 0, ROLL_ATTEMPTS
         self._say(
             EventKind.INFO,
             msg("No ability: the Boss spends a King's Hand for a new Offensive Roll Phase."),
