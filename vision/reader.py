@@ -76,7 +76,14 @@ class DiceReader:
             guess = typical
         add_symbols(gray, guess, marks, labels)
         found = read_faces(work, gray, marks, labels, guess)
-        measured = _typical_pip([m for face in found if face.value for m in face.marks])
+        measured = _pip_of(found)
+        if measured and not 0.7 < measured / guess < 1.4:
+            # The dice read say the pips are another size than the kernel assumed
+            # (print or specks misled the first look): look again with their size.
+            guess = measured
+            marks, labels = find_marks(gray, guess)
+            found = read_faces(work, gray, marks, labels, guess)
+            measured = _pip_of(found)
         if measured:
             self._pip[key] = measured / scale
         else:
@@ -114,6 +121,15 @@ def shrink(frame: np.ndarray, scale: float) -> np.ndarray:
         frame = frame[::step, ::step]
     size = (max(1, round(width * scale)), max(1, round(height * scale)))
     return cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
+
+
+def _pip_of(found: list[Face]) -> float | None:
+    """Pip diameter of the dice read with clean layouts of two pips or more (a One's
+    pip is printed bigger), else of any die read."""
+    clean = [f for f in found if f.value and f.value >= 2 and f.fit < 0.15] or [
+        f for f in found if f.value
+    ]
+    return _typical_pip([m for face in clean for m in face.marks])
 
 
 def _typical_pip(marks: list[Mark]) -> float | None:
