@@ -149,3 +149,16 @@ def test_no_reinforcement_message_when_the_token_is_at_its_limit():
     events = boss_turn(game, "Light Feet", "Elven Remedy")
     assert not [e for e in events if e.kind == "reinforcement"]
     assert game.boss.count("evasive") == 3
+
+
+def test_a_defence_roll_at_full_health_does_not_announce_healing_zero():
+    """4. Boss defense phase (Thick Skin heals 2 per Heart): at 80 Health the heal does
+    nothing, and the table reads the damage, not "The Boss heals 0"."""
+    game = new_game()
+    game.levels = {}
+    to_menu(game)
+    game.apply(Input.choose("attack"))
+    game.apply(Input.enter(6))
+    events = game.apply(Input.roll(4, 5, 1))
+    assert [str(e.text) for e in events if e.kind == "heal"] == []
+    assert game.boss.health == 74

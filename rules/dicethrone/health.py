@@ -30,8 +30,10 @@ class Health(SoloState):
         return side.health - before
 
     def _heal_boss(self, amount: int) -> None:
+        """Heal the Boss up to 80 and say so; at full Health nothing is said."""
         healed = self._heal(self.boss, BOSS_HEALTH, amount)
-        self._say(EventKind.HEAL, msg("The Boss heals {n}.", n=healed))
+        if healed:
+            self._say(EventKind.HEAL, msg("The Boss heals {n}.", n=healed))
 
     def _hurt_player(self, damage: int) -> None:
         if damage <= 0:
