@@ -162,3 +162,13 @@ def test_a_defence_roll_at_full_health_does_not_announce_healing_zero():
     events = game.apply(Input.roll(4, 5, 1))
     assert [str(e.text) for e in events if e.kind == "heal"] == []
     assert game.boss.health == 74
+
+
+def test_the_odds_command_names_the_faces_to_keep(capsys):
+    """Issue 4 item 3 ("which dice to keep now"): positions alone ("keep dice: 3") read
+    like a face; the line names the positions and the faces they show."""
+    from dicetable.device.cli import main
+
+    args = ["odds", "2 sword + 2 pow", "--hero", "barbarian", "--dice", "1", "2", "6", "4", "5"]
+    assert main([*args, "--rolls", "2"]) == 0
+    assert "keep dice 3 (showing 6); re-roll the other 4" in capsys.readouterr().out

@@ -44,6 +44,7 @@ def run_odds(args: argparse.Namespace) -> int:
         else:
             keep = best_keep(objective, args.dice, rerolls, args.hex)
         result.update(dice=args.dice, rolls_left=args.rolls, keep_dice=[i + 1 for i in keep])
+        result["keep_values"] = [args.dice[i] for i in keep]
         result["met_now"] = objective.met_by(args.dice, args.hex)
         if args.hero and len(args.dice) == 5:
             met = load_hero(args.hero).met_abilities(args.dice, hex=args.hex)
@@ -63,7 +64,14 @@ def run_odds(args: argparse.Namespace) -> int:
         + (", Hex" if args.hex else "")
     )
     if args.dice:
-        print(f"  keep dice: {', '.join(str(i) for i in result['keep_dice']) or 'none'}")
+        kept = result["keep_dice"]
+        if kept:  # positions alone are easy to misread as faces: show both
+            shown = " ".join(str(v) for v in result["keep_values"])
+            positions = ", ".join(str(i) for i in kept)
+            rerolled = len(args.dice) - len(kept)
+            print(f"  keep dice {positions} (showing {shown}); re-roll the other {rerolled}")
+        else:
+            print("  keep no dice: re-roll all")
         if "abilities" in result:
             print(f"  abilities met now: {', '.join(result['abilities']) or 'none'}")
     return 0
