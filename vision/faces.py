@@ -205,7 +205,7 @@ def layout_fit(points: np.ndarray, value: int) -> tuple[float, float]:
         for i in range(len(points))
         for j in range(i + 1, len(points))
     )
-    side = spread / (2 * _C * math.sqrt(2)) if value != 6 else spread / math.hypot(2 * _C, 2 * _C)
+    side = spread / (2 * _C * math.sqrt(2))  # corner to corner, on every layout of 2..6
     angles = set()
     for i in range(len(points)):
         for j in range(i + 1, len(points)):
@@ -214,14 +214,15 @@ def layout_fit(points: np.ndarray, value: int) -> tuple[float, float]:
             # The 2 and the 3 lie on either diagonal: try both quarter-turn offsets.
             for offset in (0.0, math.pi / 4, -math.pi / 4):
                 angles.add(round((base + offset) % math.pi, 3))
-    best = math.inf
-    for angle in angles:
-        c, s = math.cos(angle), math.sin(angle)
-        turned = layout @ np.array([[c, s], [-s, c]]) * side
-        # Each point to its nearest layout position, each position to its nearest point.
-        d = np.hypot(*(centred[:, None, :] - turned[None, :, :]).transpose(2, 0, 1))
-        error = max(d.min(axis=1).max(), d.min(axis=0).max())
-        best = min(best, error)
+    turns = np.array(sorted(angles))
+    c, s = np.cos(turns)[:, None], np.sin(turns)[:, None]
+    # Every orientation at once: (turns, positions, 2).
+    turned = np.stack([layout[:, 0] * c - layout[:, 1] * s, layout[:, 0] * s + layout[:, 1] * c], 2)
+    turned *= side
+    d = np.linalg.norm(centred[None, :, None, :] - turned[:, None, :, :], axis=3)
+    # Each point to its nearest layout position, each position to its nearest point.
+    errors = np.maximum(d.min(axis=2).max(axis=1), d.min(axis=1).max(axis=1))
+    best = float(errors.min())
     return best / max(side, 1e-6), side
 
 

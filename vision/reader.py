@@ -143,12 +143,10 @@ def _typical_pip(marks: list[Mark]) -> float | None:
     strong = [m for m in round_marks if m.contrast >= strong_level]
     points = np.array([(m.x, m.y) for m in strong])
     radii = np.array([m.radius for m in strong])
-    paired = []
-    for i, mark in enumerate(strong):
-        gaps = np.hypot(*(points - points[i]).T) / mark.radius
-        alike = np.abs(np.log(radii / mark.radius)) < 0.3
-        if np.any(alike & (gaps > 2.5) & (gaps < 9.5)):
-            paired.append(2 * mark.radius)
+    gaps = np.hypot(*(points[:, None, :] - points[None, :, :]).transpose(2, 0, 1)) / radii[:, None]
+    alike = np.abs(np.log(radii[None, :] / radii[:, None])) < 0.3
+    company = (alike & (gaps > 2.5) & (gaps < 9.5)).any(axis=1)
+    paired = [2 * float(r) for r in radii[company]]
     chosen = paired or [2 * m.radius for m in strong]
     return float(np.median(chosen))
 

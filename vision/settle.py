@@ -150,7 +150,7 @@ class SettleWatcher:
 
 def _thumbnail(frame: np.ndarray) -> np.ndarray:
     height, width = frame.shape[:2]
-    step = max(1, width // (THUMB_WIDTH * 2))
+    step = max(1, width // (THUMB_WIDTH * 4))  # skip pixels of big frames, keep 4x
     small = frame[::step, ::step]
     size = (THUMB_WIDTH, max(1, round(height * THUMB_WIDTH / width)))
     gray = cv2.cvtColor(cv2.resize(small, size, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2GRAY)
