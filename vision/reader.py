@@ -165,6 +165,8 @@ def read_faces(
         members = [marks[i] for i in group]
         if max(m.contrast for m in members) < faint:
             continue
+        if len(members) == 1 and members[0].radius < 0.7 * pip_radius:
+            continue  # a One's pip is as big as any pip, mostly bigger
         for part in facing.split_touching(members):
             face = facing.measure_face(work, gray, labels, part, pip_radius)
             if face is not None:
