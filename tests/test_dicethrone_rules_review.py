@@ -172,3 +172,67 @@ def test_the_odds_command_names_the_faces_to_keep(capsys):
     args = ["odds", "2 sword + 2 pow", "--hero", "barbarian", "--dice", "1", "2", "6", "4", "5"]
     assert main([*args, "--rolls", "2"]) == 0
     assert "keep dice 3 (showing 6); re-roll the other 4" in capsys.readouterr().out
+
+
+def test_smack_ii_with_four_of_a_kind_is_undefendable():
+    """4. Offensive Rolling Phase, "he activates it": Smack II (2 CP upgrade, reference
+    1.2) makes the attack undefendable on 4 of a kind (numbers). The engine holds the
+    roll, so it applies it instead of leaving the player an instruction."""
+    game = new_game()
+    game.levels = {"smack": 2}
+    boss_turn(game, "Brute Force", "Plunder")  # 4 sword
+    events = game.apply(Input.roll(2, 2, 2, 2, 4))  # 4 sword, 4 of a kind: 7 damage
+    assert "4 of a kind shown: the attack is undefendable." in [str(e.text) for e in events]
+    assert game.player.health == 50 - 7
+    assert game.prompt().kind is not PromptKind.NUMBER  # no defence asked
+
+
+def test_smack_ii_without_four_of_a_kind_is_defended():
+    """Smack II: 4 Sword of mixed numbers is an ordinary, defendable attack."""
+    game = new_game()
+    game.levels = {"smack": 2}
+    boss_turn(game, "Brute Force", "Plunder")
+    game.apply(Input.roll(1, 1, 2, 3, 5))  # no straight: Smack II is the strongest
+    assert game.prompt().number_range == (0, 7)
+
+
+def test_fortitude_ii_with_three_of_a_kind_removes_his_worst_status():
+    """Fortitude II (reference 1.2): on 3 of a kind the Barbarian "may remove 1 of his
+    status effects": the Boss's tokens are the engine's, so it removes one (the one
+    costing him most: Poison before Targeted), rather than tell the player to."""
+    game = new_game()
+    game.levels = {"fortitude": 2}
+    to_menu(game)
+    game.boss.health = 60
+    game.boss.add("targeted")
+    game.boss.add("poison")
+    boss_turn(game, "Brute Force", "Plunder")  # Poison deals 1 at his Maintenance
+    for _ in range(3):
+        events = game.apply(Input.roll(4, 4, 4, 1, 6))  # 3 Heart, 3 of a kind
+    texts = [str(e.text) for e in events]
+    assert "3 of a kind shown: the Boss removes Poison." in texts
+    assert game.boss.count("poison") == 0 and game.boss.count("targeted") == 1
+    assert game.boss.health == 60 - 1 + 5
+    assert not [t for t in texts if "may remove" in t]
+
+
+def test_condition_labels_have_spanish():
+    """Brief: Spanish for every message the package shows (the labels of the extra
+    conditions are shown in events)."""
+    import tomllib
+    from importlib import resources
+
+    from dicetable.rules.dicethrone.heroes import hero_ids, load_hero
+
+    spanish = tomllib.loads(
+        resources.files("dicetable.rules.dicethrone").joinpath("i18n", "es.toml").read_text()
+    )
+    labels = {
+        c.label
+        for h in hero_ids()
+        for a in load_hero(h).abilities
+        for t in a.tiers
+        for c in (t.undefendable_if, t.remove_status_if)
+        if c is not None
+    }
+    assert labels == {"3 of a kind", "4 of a kind"} and labels <= set(spanish)

@@ -45,6 +45,10 @@ class Tier:
     spend_token: tuple[str, int, int] | None = None  # (token, at most, damage each)
     cp_damage: str = ""  # damage from the boss's CP: all | half-up | half-down
     cleanse: bool = False  # remove the user's negative status tokens
+    # when the roll also shows this (Smack II: 4 of a kind), the attack is undefendable
+    undefendable_if: Objective | None = None
+    # when the roll also shows this (Fortitude II: 3 of a kind), remove 1 own status
+    remove_status_if: Objective | None = None
 
 
 @dataclass(frozen=True)
@@ -284,6 +288,13 @@ def _tier(tier: Mapping[str, Any], symbols: Mapping[str, list[int]], at: _Where)
     if cp_damage not in CP_DAMAGE:
         raise HeroDataError(f"{at}.cp_damage: {cp_damage!r} is not all, half-up or half-down")
     roll_inflict = per_token = spend = None
+    conditions = {}
+    for key in ("undefendable_if", "remove_status_if"):
+        if key in tier:
+            try:
+                conditions[key] = parse_objective(at.get(tier, key, str), symbols)
+            except ObjectiveError as error:
+                raise HeroDataError(f"{at}.{key}: {error}") from None
     if "roll_inflict" in tier:
         raw = at.get(tier, "roll_inflict", dict)
         roll_inflict = (int(raw.get("at_least", 0)), str(raw.get("token", "")))
@@ -311,6 +322,7 @@ def _tier(tier: Mapping[str, Any], symbols: Mapping[str, list[int]], at: _Where)
         spend_token=spend,
         cp_damage=cp_damage,
         cleanse=bool(tier.get("cleanse", False)),
+        **conditions,
     )
 
 

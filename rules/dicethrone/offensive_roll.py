@@ -19,6 +19,7 @@ from dicetable.rules.core import (
 )
 from dicetable.rules.dicethrone.decks import tokens
 from dicetable.rules.dicethrone.heroes import Ability, DiceEffect, Tier
+from dicetable.rules.dicethrone.objectives import Objective
 from dicetable.rules.dicethrone.odds import chance, chance_from
 from dicetable.rules.dicethrone.solo_state import (
     BOSS_HEALTH,
@@ -29,6 +30,19 @@ from dicetable.rules.dicethrone.solo_state import (
 )
 
 ROLL_ATTEMPTS = 3  # 4. Offensive Rolling Phase
+# the Boss's own status tokens, the one he removes first first (no rule says: it is
+# the order in which they cost him most: a lost roll phase, then CP, then damage)
+REMOVE_FIRST = (
+    "stun",
+    "knockdown",
+    "concussion",
+    "entangle",
+    "blinded",
+    "burn",
+    "poison",
+    "targeted",
+    "hex",
+)
 
 
 class OffensiveRoll(SoloState):
@@ -139,6 +153,8 @@ class OffensiveRoll(SoloState):
         if tier.cleanse:
             for token in [t for t in boss.tokens if tokens()[t].kind == "negative"]:
                 boss.remove(token, boss.count(token))
+        if self._also_shows(tier.remove_status_if):
+            self._remove_worst_status(tier.remove_status_if)
         where = {"id": ability.id, "level": ability.level, "tier": ability.tiers.index(tier)}
         if tier.roll_dice:
             self._then(
@@ -185,6 +201,15 @@ class OffensiveRoll(SoloState):
         Roll Phase), healing, statuses inflicted, and the damage: defendable damage
         waits for the player's defensive roll."""
         undefendable = tier.undefendable or ability.kind == "ultimate"
+        if not undefendable and self._also_shows(tier.undefendable_if):
+            undefendable = True
+            self._say(
+                EventKind.INFO,
+                msg(
+                    "{objective} shown: the attack is undefendable.",
+                    objective=msg(tier.undefendable_if.label),
+                ),
+            )
         heal += tier.heal
         inflict = list(tier.inflict)
         card = self._current_action
@@ -247,6 +272,26 @@ class OffensiveRoll(SoloState):
             ),
             Actor.PLAYER,
             number_range=(0, data["damage"]),
+        )
+
+    def _also_shows(self, objective: Objective | None) -> bool:
+        """Whether the Boss's roll also shows this (an ability's extra condition)."""
+        return objective is not None and objective.met_by(self.dice, self.boss.count("hex") > 0)
+
+    def _remove_worst_status(self, objective: Objective) -> None:
+        """He "may remove 1 of his status effects": the one that hurts him most."""
+        negative = [t for t in self.boss.tokens if tokens()[t].kind == "negative"]
+        if not negative:
+            return
+        token = min(negative, key=lambda t: REMOVE_FIRST.index(t) if t in REMOVE_FIRST else 99)
+        self.boss.remove(token)
+        self._say(
+            EventKind.INFO,
+            msg(
+                "{objective} shown: the Boss removes {token}.",
+                objective=msg(objective.label),
+                token=msg(tokens()[token].name),
+            ),
         )
 
     def _orange_helps(self, effect: dict[str, Any], damage: int, undefendable: bool) -> bool:
