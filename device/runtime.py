@@ -60,7 +60,7 @@ class FrameSource(Protocol):
     """What the tray thread needs of a camera (``hardware.camera`` provides them)."""
 
     def start(self) -> None: ...
-    def read(self) -> Any: ...
+    def read(self, timeout: float = 1.0) -> Any: ...
     def stop(self) -> None: ...
 
 
@@ -163,11 +163,16 @@ class Runtime:
             self._tray_thread.start()
 
     def stop(self) -> None:
+        """Stop reading, close the store; a second call does nothing."""
+        if self._stop.is_set():
+            return
         self._stop.set()
         if self._tray_thread is not None:
             self._tray_thread.join(timeout=3)
         self._table.submit(self._close).result(timeout=10)
         self._table.shutdown(wait=True)
+        if self.ring is not None:
+            self.ring.close()
 
     def submit(self, job: Callable[[], Any]) -> Future:
         """Run ``job`` on the table thread; an unexpected error is logged, not lost."""
@@ -184,6 +189,10 @@ class Runtime:
 
     def resume(self, saved_id: int) -> Future:
         return self.submit(lambda: self._begin(TableSession.resume(self.store, saved_id)))
+
+    def refresh(self) -> Future:
+        """Publish the current state again (a screen that has just subscribed)."""
+        return self.submit(lambda: self._publish(None if self.session is None else ...))
 
     def leave(self) -> Future:
         """Back to the home screen; the game stays saved exactly as it is."""
@@ -368,6 +377,10 @@ class Runtime:
             state = self._snapshot(events or [], error)
         for listener in self.listeners.table:
             self.post(lambda listener=listener: listener(state))
+        if state is not None and state.prompt.dice is not None and hasattr(self.camera, "count"):
+            # the synthetic tray (demo) throws as many dice as the prompt asks for
+            request = state.prompt.dice
+            self.camera.count = (min(request.least, 8), min(request.count, 8))
         return state
 
     def _snapshot(self, events: list[Event], error: Msg | None) -> TableState:
@@ -403,7 +416,7 @@ class Runtime:
                 if not started:
                     self.camera.start()
                     started = True
-                frame = self.camera.read()
+                frame = self.camera.read(timeout=float(self.settings["camera.timeout"]))
             except CameraError as error:
                 log.warning("camera: %s", error)
                 self._show_tray(
@@ -421,6 +434,8 @@ class Runtime:
             spent = time.perf_counter() - began
             seen = _seen(getattr(update, "reading", None))
             state = str(getattr(update.state, "value", update.state))
+            if state == "hand in view":
+                state = "hand"
             self._ring_tray(state, update.changed)
             if state == "settled" and update.changed:
                 self._last_frame = frame
@@ -458,6 +473,52 @@ class Runtime:
         self.tray = tray
         for listener in self.listeners.tray:
             self.post(lambda listener=listener: listener(tray))
+
+
+def compose(settings: Config, post: Post, *, demo: bool = False) -> Runtime:
+    """The runtime the settings ask for: camera and reader, LED ring. A camera or
+    ring that cannot be opened is logged and left out; the game goes on with dice
+    typed on the screen. ``demo`` uses the synthetic tray and the simulated ring."""
+    if demo:
+        settings = demo_settings(settings)
+    camera = watcher = None
+    why: str | None = None
+    try:
+        from dicetable.hardware.camera import CameraError, open_camera
+        from dicetable.vision.profiles import load_profile
+        from dicetable.vision.reader import DiceReader
+        from dicetable.vision.settle import SettleWatcher
+
+        try:
+            camera = open_camera(settings)
+            profile = load_profile(settings["vision.profile"], settings.data_dir)
+            watcher = SettleWatcher(DiceReader(profile), settings["vision.settle_seconds"])
+        except (CameraError, OSError, ValueError) as error:
+            camera, why = None, str(error)
+            log.warning("no camera: %s; dice are typed on the screen", error)
+    except ImportError as error:  # a part not installed: say so, play on
+        why = str(error)
+        log.warning("camera or reader unavailable (%s); dice are typed on the screen", error)
+    ring = None
+    try:
+        from dicetable.hardware.leds import open_ring
+
+        ring = open_ring(settings)
+    except Exception as error:  # the ring is decoration: never stop a game for it
+        log.warning("LED ring off: %s", error)
+    runtime = Runtime(settings, post, camera=camera, watcher=watcher, ring=ring)
+    if why is not None:
+        runtime.tray = TrayState("no_camera", message=msg("No camera: {why}", why=why))
+    return runtime
+
+
+def demo_settings(settings: Config) -> Config:
+    """Demo mode: the synthetic tray, the simulated ring, keys for buttons."""
+    values = {section: dict(keys) for section, keys in settings.values.items()}
+    values["camera"]["source"] = "synthetic"
+    values["leds"]["port"] = "sim"
+    values["buttons"]["source"] = "keyboard"
+    return Config(values, settings.path)
 
 
 def _seen(reading: Any) -> tuple[SeenDie, ...]:

@@ -59,6 +59,7 @@ class TableScreens(ScreenManager):
         self._build()
         runtime.listeners.table.append(self.show_table)
         runtime.listeners.tray.append(self.show_tray)
+        runtime.refresh()  # a game started before the screen was up
 
     def _build(self) -> None:
         d, rt, t = self.display, self.runtime, self.words

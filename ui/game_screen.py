@@ -57,6 +57,7 @@ TWIN_COLOURS = {
 }
 TRAY_STATES = {
     "rolling": msg("Rolling…"),
+    "hand": msg("Hand in the tray"),
     "settled": msg("Settled"),
     "empty": msg("Tray empty"),
     "no_camera": msg("No camera: type the dice"),

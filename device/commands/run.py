@@ -1,0 +1,121 @@
+"""``run``: the touchscreen app (``--demo`` without Pi hardware).
+
+Kivy reads its settings when it is first imported, so everything Kivy must know
+(window size, full screen, logging through ours, no argv parsing, no log files on
+the SD card) is set here before the UI is imported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+from pathlib import Path
+
+from dicetable.device.commands import load_config
+
+log = logging.getLogger(__name__)
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser("run", help="the touchscreen app (demo mode without a Pi)")
+    parser.add_argument(
+        "--demo",
+        action="store_true",
+        help="synthetic camera, simulated LED ring, keys for the buttons",
+    )
+    parser.add_argument(
+        "--size",
+        metavar="WxH",
+        help="window size (default: from ui.orientation, 800x480 or 720x1280)",
+    )
+    parser.add_argument("--game", help="start this game at once (see `dicetable games`)")
+    parser.add_argument("--seed", type=int, help="seed of the game started with --game")
+    parser.add_argument(
+        "--screenshot",
+        type=Path,
+        metavar="DIR",
+        help="save pictures of the home and game screens to DIR, then quit",
+    )
+    parser.add_argument(
+        "--seconds", type=float, default=4.0, help="with --screenshot: how long to play first"
+    )
+    parser.set_defaults(func=run)
+
+
+def display_for(orientation: str, size: str | None):
+    from dicetable.ui.theme import DISPLAYS, Display
+
+    if not size:
+        return DISPLAYS[orientation]
+    try:
+        width, height = (int(part) for part in size.lower().split("x"))
+    except ValueError:
+        raise ValueError(f"--size {size!r}: write WIDTHxHEIGHT, e.g. 800x480") from None
+    base = DISPLAYS["portrait" if height > width else "landscape"]
+    return Display(base.name, width, height, base.dpi)
+
+
+def configure_kivy(width: int, height: int, fullscreen: bool) -> None:
+    """Before the first ``import kivy``: our logging, no argv, the window we want."""
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
+    os.environ.setdefault("KIVY_NO_FILELOG", "1")
+    from kivy.config import Config
+
+    Config.set("graphics", "width", str(width))
+    Config.set("graphics", "height", str(height))
+    Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
+    Config.set("graphics", "show_cursor", "0" if fullscreen else "1")
+    Config.set("graphics", "maxfps", "30")
+    Config.set("kivy", "exit_on_escape", "0")  # Escape opens the menu
+    # one touch path only: mouse events are dropped while a touch provider is active
+    Config.set("input", "mouse", "mouse,disable_on_activity")
+
+
+def run(args: argparse.Namespace) -> int:
+    settings = load_config(args)
+    display = display_for(settings["ui.orientation"], args.size)
+    fullscreen = bool(settings["ui.fullscreen"]) and args.screenshot is None
+    configure_kivy(display.width, display.height, fullscreen)
+
+    from kivy.clock import Clock
+
+    from dicetable.device.runtime import compose
+    from dicetable.hardware.buttons import open_buttons
+    from dicetable.ui.app import DiceTableApp
+
+    runtime = compose(settings, lambda job: Clock.schedule_once(lambda _dt: job()), demo=args.demo)
+    runtime.start()
+    app = DiceTableApp(runtime, display)
+    buttons = open_buttons(
+        runtime.settings,
+        lambda action: Clock.schedule_once(lambda _dt: app.screens and app.screens.act(action)),
+    )
+    if args.game:
+        runtime.new_game(args.game, seed=args.seed)
+    if args.screenshot is not None:
+        Clock.schedule_once(lambda _dt: _pictures(app, args.screenshot, args.seconds), 0.5)
+    try:
+        app.run()
+    finally:
+        if buttons is not None:
+            buttons.close()
+    return 0
+
+
+def _pictures(app, folder: Path, seconds: float) -> None:
+    """Save what the screen shows now and after ``seconds`` of play, then stop."""
+    from kivy.clock import Clock
+    from kivy.core.window import Window
+
+    folder.mkdir(parents=True, exist_ok=True)
+
+    def save(name: str) -> None:
+        saved = Path(Window.screenshot(name=str(folder / f"{name}.png")))
+        final = folder / f"{name}.png"
+        saved.replace(final)
+        print(final)
+
+    save("first")
+    Clock.schedule_once(lambda _dt: (save("later"), app.stop()), seconds)
