@@ -236,3 +236,19 @@ def test_condition_labels_have_spanish():
         if c is not None
     }
     assert labels == {"3 of a kind", "4 of a kind"} and labels <= set(spanish)
+
+
+def test_back_strike_reveals_the_card_before_its_value_is_taken_or_refused():
+    """6. Back-Strike: "Reveal the previously drawn face-down card", then "Either you
+    inflict as much damage as its value" "Either you refuse this value and roll 1 die":
+    the prompt says to reveal first, and refusing is the die."""
+    game = new_game()
+    game.levels = {}
+    boss_turn(game, "Sturdy Stance", "Intimidate")  # bonus Back Strike
+    game.apply(Input.roll(1, 2, 6, 6, 4))  # Sturdy Blow: 4 undefendable
+    while game.prompt().kind is PromptKind.CONFIRM:
+        game.apply(Input.confirm())
+    prompt = game.prompt()
+    assert str(prompt.text).startswith("Back Strike: reveal your face-down card")
+    labels = {o.id: str(o.label) for o in prompt.options}
+    assert labels["roll"].startswith("Refuse it: roll 1 die")

@@ -22,11 +22,13 @@ class BackStrike(SoloState):
 
     def _ask_back_strike(self, data: dict) -> Prompt:
         options = (
-            Option("card", msg("Reveal the card: deal its CP value")),
-            Option("roll", msg("Roll 1 die: deal half (rounded up)")),
-            Option("keep", msg("Keep Back Strike for later")),
+            Option("card", msg("Deal the revealed card's CP value")),
+            Option("roll", msg("Refuse it: roll 1 die, deal half (rounded up)")),
+            Option("keep", msg("Keep Back Strike for later (do not reveal it)")),
         )
-        return Prompt(PromptKind.CHOOSE, msg("Back Strike: retaliate?"), Actor.PLAYER, options)
+        # 6. Back-Strike: the card is revealed first, then its value taken or refused
+        text = msg("Back Strike: reveal your face-down card, then take its value or refuse it.")
+        return Prompt(PromptKind.CHOOSE, text, Actor.PLAYER, options)
 
     def _ask_back_strike_value(self, data: dict) -> Prompt:
         return Prompt(
