@@ -109,3 +109,13 @@ def test_no_reading_until_the_frames_agree():
     watcher = SettleWatcher(FlakyReader(bad={0, 2, 4}), settle_seconds=0.2)
     updates = feed(watcher, frames)
     assert all(u.reading is None for u in updates[:5])
+
+
+def test_a_settled_tray_is_rechecked_once_per_settle_time():
+    """A Pi should not read an untouched tray 15 times a second."""
+    reader = FlakyReader(bad=set())
+    watcher = SettleWatcher(reader, settle_seconds=0.5)
+    updates = feed(watcher, frames_of([], 40))  # 4 s at 10 fps
+    assert updates[-1].state == TrayState.SETTLED and updates[-1].reading is not None
+    assert reader.count <= 20
+    assert sum(u.changed for u in updates) == 2  # rolling at first sight, then settled

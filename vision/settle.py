@@ -68,6 +68,7 @@ class SettleWatcher:
         self._last: np.ndarray | None = None
         self._tray: np.ndarray | None = None  # thumbnail of the last settled tray
         self._still_since: float | None = None
+        self._checked_at = float("-inf")
         self._readings: deque[FrameReading] = deque(maxlen=2 * votes + 1)
         self._state: TrayState | None = None
         self._reported: tuple | None = None
@@ -85,6 +86,17 @@ class SettleWatcher:
             return self._emit(TrayState.ROLLING, None)
         if self._still_since is None:
             self._still_since = now
+        settled = self._state in (TrayState.SETTLED, TrayState.EMPTY)
+        if (
+            settled
+            and self.last_reading is not None
+            and now - self._checked_at < self.settle_seconds
+        ):
+            # Nothing moved since the tray settled: the result stands; it is checked
+            # again every settle time (light changes, a die nudged without a throw),
+            # which spares a Pi most reads of a tray nobody touches.
+            return self._emit(self._state, self.last_reading)
+        self._checked_at = now
         reading = self.reader.read(frame)
         self._readings.append(reading)
         if now - self._still_since < self.settle_seconds:
