@@ -119,3 +119,12 @@ def test_a_settled_tray_is_rechecked_once_per_settle_time():
     assert updates[-1].state == TrayState.SETTLED and updates[-1].reading is not None
     assert reader.count <= 20
     assert sum(u.changed for u in updates) == 2  # rolling at first sight, then settled
+
+
+def test_hand_reaching_in_before_anything_settled():
+    dice = random_tray(random.Random(6), 3)
+    watcher = SettleWatcher(DiceReader(), settle_seconds=0.3)
+    empty = render_tray([], seed=2, noise=0)
+    hand = render_tray(dice, seed=2, hand=True, noise=0)
+    updates = feed(watcher, [empty, hand])
+    assert updates[-1].state == TrayState.HAND

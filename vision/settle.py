@@ -77,8 +77,10 @@ class SettleWatcher:
     def update(self, frame: np.ndarray, now: float) -> TrayUpdate:
         thumb = _thumbnail(frame)
         moving = self._moving(thumb)
-        self._last = thumb
-        if self._hand(thumb):
+        previous, self._last = self._last, thumb
+        if self._hand(thumb, self._tray, self.hand_share) or (
+            moving and self._tray is None and self._hand(thumb, previous, 2 * self.hand_share)
+        ):
             self._restart()
             return self._emit(TrayState.HAND, None)
         if moving:
@@ -123,18 +125,19 @@ class SettleWatcher:
         changed = cv2.absdiff(thumb, self._last) > self.motion
         return bool(changed.mean() > self.moving_share)
 
-    def _hand(self, thumb: np.ndarray) -> bool:
-        """A large region unlike the settled tray, reaching in from the frame's edge."""
-        if self._tray is None or self._tray.shape != thumb.shape:
+    def _hand(self, thumb: np.ndarray, reference: np.ndarray | None, share: float) -> bool:
+        """A large region unlike ``reference`` (the settled tray; before the first
+        settle, the last frame), reaching in from the frame's edge."""
+        if reference is None or reference.shape != thumb.shape:
             return False
-        differs = (cv2.absdiff(thumb, self._tray) > 2 * self.motion).astype(np.uint8)
+        differs = (cv2.absdiff(thumb, reference) > 2 * self.motion).astype(np.uint8)
         differs = cv2.morphologyEx(differs, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         count, _, stats, _ = cv2.connectedComponentsWithStats(differs, connectivity=8)
         height, width = thumb.shape
         for index in range(1, count):
             x, y, w, h, area = stats[index]
             touches = x == 0 or y == 0 or x + w >= width or y + h >= height
-            if touches and area > self.hand_share * height * width:
+            if touches and area > share * height * width:
                 return True
         return False
 
