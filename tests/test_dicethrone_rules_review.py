@@ -252,3 +252,66 @@ def test_back_strike_reveals_the_card_before_its_value_is_taken_or_refused():
     assert str(prompt.text).startswith("Back Strike: reveal your face-down card")
     labels = {o.id: str(o.label) for o in prompt.options}
     assert labels["roll"].startswith("Refuse it: roll 1 die")
+
+
+def test_steal_with_a_shadow_takes_the_cp_from_the_player():
+    """Steal (reference 1.5, "steal the CP from the opponent instead" with a Shadow): the
+    engine keeps the player's CP, so it moves them instead of telling the player to."""
+    game = new_game(boss="shadow_thief")
+    boss_turn(game, "Loot", "Pocket Change")  # 2 bag
+    boss_cp, player_cp = game.boss.cp, game.player.cp
+    events = game.apply(Input.roll(3, 4, 6, 1, 1))  # 2 bag and a Shadow: Steal, 2 CP
+    assert "The Boss steals 2 CP from you." in [str(e.text) for e in events]
+    income = 1  # Steal deals no damage: the player's next turn starts (4.: +1 CP)
+    assert (game.boss.cp, game.player.cp) == (boss_cp + 2, player_cp - 2 + income)
+
+
+def test_steal_without_a_shadow_gains_the_cp():
+    game = new_game(boss="shadow_thief")
+    boss_turn(game, "Loot", "Pocket Change")
+    boss_cp, player_cp = game.boss.cp, game.player.cp
+    game.apply(Input.roll(3, 4, 5, 1, 1))
+    assert (game.boss.cp, game.player.cp) == (boss_cp + 2, player_cp + 1)  # + income
+
+
+def test_fearless_riposte_poisons_only_on_a_dagger_with_a_shadow():
+    """4. Boss defense phase, Fearless Riposte (reference 1.5): "Dagger + Shadow inflicts
+    Poison"; the player's Poison is the engine's (it hurts in their Upkeep), so it is
+    placed by the engine, and only when the defence roll shows both."""
+    game = new_game(boss="shadow_thief")
+    to_menu(game)
+    game.apply(Input.choose("attack"))
+    game.apply(Input.enter(5))
+    game.apply(Input.roll(3, 3, 4, 5, 5))  # no Dagger
+    assert game.player.count("poison") == 0 and game.prompt().kind is PromptKind.CHOOSE
+    game.apply(Input.choose("attack"))
+    game.apply(Input.enter(5))
+    game.apply(Input.roll(1, 6, 3, 3, 5))  # a Dagger and a Shadow
+    assert game.player.count("poison") == 1
+
+
+def test_exploding_arrow_takes_a_cp_per_moon_of_its_roll():
+    """Exploding Arrow (reference 1.3): "opponent loses 1 CP × Moon" of its 5-dice roll;
+    the engine keeps the player's CP, so it takes them."""
+    game = new_game(boss="moon_elf")
+    boss_turn(game, "Starfall", "Quiver Refill")  # 1 bow + 3 moon
+    player_cp = game.player.cp
+    game.apply(Input.roll(1, 6, 6, 6, 4))
+    events = game.apply(Input.roll(6, 6, 1, 4, 5))  # the arrow's roll: 2 Moon
+    assert "You lose 2 CP." in [str(e.text) for e in events]
+    assert game.player.cp == player_cp - 2
+
+
+def test_thick_skin_ii_text_only_with_two_hearts():
+    """Thick Skin II: "with 2 Heart, prevent 1 status effect": told only when shown."""
+    game = new_game()
+    game.levels = {"thick-skin": 2}
+    to_menu(game)
+    game.apply(Input.choose("attack"))
+    game.apply(Input.enter(5))
+    game.apply(Input.roll(1, 2, 3, 6))
+    assert game.prompt().kind is PromptKind.CHOOSE
+    game.apply(Input.choose("attack"))
+    game.apply(Input.enter(5))
+    game.apply(Input.roll(4, 5, 3, 6))
+    assert "With 2 Heart" in str(game.prompt().text)

@@ -65,6 +65,7 @@ class DiceEffect:
     cp: int = 0
     gain: str = ""
     inflict: str = ""
+    drain: int = 0  # CP the opponent loses (Exploding Arrow: 1 per Moon)
 
     def times(self, shown: int) -> int:
         """How often it applies when ``shown`` dice show the symbol."""
@@ -85,6 +86,9 @@ class Ability:
     dice: int = 0  # defensive: dice rolled
     per: tuple[DiceEffect, ...] = ()
     text: str = ""  # what the engine cannot automate: shown as an instruction
+    text_if: Objective | None = None  # ...only when the ability's roll shows this
+    inflict_if: tuple[Objective, str] | None = None  # the roll shows it: inflict token
+    steal_if: Objective | None = None  # the roll shows it: the CP gained is stolen
 
     def met_tier(self, dice: Iterable[int | Die], hex: bool = False) -> Tier | None:
         """The highest tier these dice meet (Smack with 5 Sword is the 8 damage tier)."""
@@ -265,7 +269,34 @@ def _ability(entry: Mapping[str, Any], symbols: Mapping[str, list[int]], at: _Wh
         dice=int(entry.get("dice", 0)),
         per=tuple(per),
         text=str(entry.get("text", "")),
+        **_conditions(entry, symbols, at),
     )
+
+
+def _conditions(entry: Mapping[str, Any], symbols: Mapping[str, list[int]], at: _Where) -> dict:
+    """``text_if``, ``steal_if`` (objectives) and ``inflict_if`` ({objective, token}):
+    what an ability does only when its roll also shows something."""
+    found: dict[str, Any] = {}
+
+    def objective(key: str, text: str) -> Objective:
+        try:
+            return parse_objective(text, symbols)
+        except ObjectiveError as error:
+            raise HeroDataError(f"{at}.{key}: {error}") from None
+
+    for key in ("text_if", "steal_if"):
+        if key in entry:
+            found[key] = objective(key, at.get(entry, key, str))
+    if "text_if" in found and not entry.get("text"):
+        raise HeroDataError(f"{at}.text_if: there is no text to show")
+    if "inflict_if" in entry:
+        raw = at.get(entry, "inflict_if", dict)
+        where = at.at("inflict_if")
+        found["inflict_if"] = (
+            objective("inflict_if.objective", where.get(raw, "objective", str)),
+            where.get(raw, "token", str),
+        )
+    return found
 
 
 TIER_FIELDS = {f for f in Tier.__dataclass_fields__} | {"when"}
@@ -351,6 +382,7 @@ def _dice_effects(
                 cp=int(item.get("cp", 0)),
                 gain=str(item.get("gain", "")),
                 inflict=str(item.get("inflict", "")),
+                drain=int(item.get("drain", 0)),
             )
         )
     return tuple(found)

@@ -131,7 +131,12 @@ class OffensiveRoll(SoloState):
         """The ability's effects in board order: CP and tokens, the dice shown, tokens
         spent or counted, CP-based damage; then its extra roll if it has one."""
         boss = self.boss
-        boss.cp = min(MAX_CP, boss.cp + tier.cp)
+        if self._also_shows(ability.steal_if):  # "steal the CP from the opponent instead"
+            stolen = self._drain_player(tier.cp)
+            boss.cp = min(MAX_CP, boss.cp + stolen)
+            self._say(EventKind.INFO, msg("The Boss steals {n} CP from you.", n=stolen))
+        else:
+            boss.cp = min(MAX_CP, boss.cp + tier.cp)
         for token in tier.gain:
             boss.add(token)
         shown = self._dice_effects(tier.per, self.dice)
@@ -232,8 +237,7 @@ class OffensiveRoll(SoloState):
             self._inflict(token)
         if heal:
             self._heal_boss(heal)
-        if ability.text:
-            self._instruct(Msg(ability.text), Actor.BOSS)
+        self._conditional_effects(ability, self.dice)
         if damage <= 0:
             return
         after = {"self_damage": tier.self_damage}
@@ -260,7 +264,29 @@ class OffensiveRoll(SoloState):
                 self.boss.add(effect.gain, times)
             if effect.inflict:
                 self._inflict(effect.inflict, times)
+            if effect.drain:
+                self._drain_player(effect.drain * times)
         return shown
+
+    def _drain_player(self, cp: int) -> int:
+        """The player loses CP (as many as they have); how many they lost."""
+        lost = min(cp, self.player.cp)
+        if lost:
+            self.player.cp -= lost
+            self._say(EventKind.INFO, msg("You lose {n} CP.", n=lost))
+        return lost
+
+    def _conditional_effects(self, ability: Ability, values: list[int]) -> None:
+        """What the ability does only when its roll shows something: a token for the
+        player (``inflict_if``), or its text as an instruction (always, without
+        ``text_if``)."""
+        hexed = self.boss.count("hex") > 0
+        if ability.inflict_if and ability.inflict_if[0].met_by(values, hexed):
+            self._inflict(ability.inflict_if[1])
+        if ability.text and (ability.text_if is None or ability.text_if.met_by(values, hexed)):
+            self._instruct(
+                Msg(ability.text), Actor.BOSS if ability.kind != "defensive" else Actor.PLAYER
+            )
 
     def _ask_player_defense(self, data: dict) -> Prompt:
         return Prompt(

@@ -8,7 +8,6 @@ from dicetable.rules.core import (
     Actor,
     EventKind,
     Input,
-    Msg,
     Option,
     Prompt,
     PromptKind,
@@ -195,8 +194,7 @@ class PlayerTurn(SoloState):
             values=values,
         )
         shown = self._dice_effects(defense.per, values)
-        if defense.text:
-            self._instruct(Msg(defense.text))
+        self._conditional_effects(defense, values)
         if shown.heal:  # the defensive roll resolves before the damage lands
             self._heal_boss(shown.heal)
         damage = max(0, data["damage"] - shown.prevent)
