@@ -315,3 +315,14 @@ def test_thick_skin_ii_text_only_with_two_hearts():
     game.apply(Input.enter(5))
     game.apply(Input.roll(4, 5, 3, 6))
     assert "With 2 Heart" in str(game.prompt().text)
+
+
+def test_an_ability_roll_of_one_die_says_die_and_its_effect():
+    """The one-line prompt (brief): Pyroblast's extra die scores damage, Burn, Fire
+    Mastery or Knockdown (reference 1.4), so it is "roll 1 die for its effect"."""
+    game = new_game(boss="pyromancer")
+    game.levels = {}
+    boss_turn(game, "Skyfall", "Stoke the Flames")  # 4 meteor
+    for _ in range(3):
+        game.apply(Input.roll(6, 6, 1, 1, 1))  # 3 Fire + 1 Meteor: Pyroblast
+    assert str(game.prompt().text) == "Pyroblast: roll 1 die for its effect."

@@ -172,14 +172,14 @@ class OffensiveRoll(SoloState):
             self._resolve_attack(ability, tier, damage, shown.heal)
 
     def _ask_ability_roll(self, data: dict) -> Prompt:
-        return self._roll_prompt(
-            msg(
-                "{ability}: roll {n} dice for the damage.",
-                ability=msg(data["ability"]),
-                n=data["n"],
-            ),
-            data["n"],
+        # the extra roll scores damage, tokens or CP (Pyroblast): "for its effect"
+        ability, n = msg(data["ability"]), data["n"]
+        text = (
+            msg("{ability}: roll 1 die for its effect.", ability=ability)
+            if n == 1
+            else msg("{ability}: roll {n} dice for its effect.", ability=ability, n=n)
         )
+        return self._roll_prompt(text, n)
 
     def _on_ability_roll(self, data: dict, answer: Input, values: list[int]) -> None:
         ability = self._hero.ability(data["id"], data["level"])
