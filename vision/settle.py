@@ -165,10 +165,10 @@ class SettleWatcher:
 
 def _thumbnail(frame: np.ndarray) -> np.ndarray:
     height, width = frame.shape[:2]
-    step = max(1, width // (THUMB_WIDTH * 4))  # skip pixels of big frames, keep 4x
-    small = frame[::step, ::step]
     size = (THUMB_WIDTH, max(1, round(height * THUMB_WIDTH / width)))
-    gray = cv2.cvtColor(cv2.resize(small, size, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2GRAY)
+    if width > THUMB_WIDTH * 4:  # pick pixels of big frames first, then average
+        frame = cv2.resize(frame, (size[0] * 4, size[1] * 4), interpolation=cv2.INTER_NEAREST)
+    gray = cv2.cvtColor(cv2.resize(frame, size, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2GRAY)
     return cv2.GaussianBlur(gray, (3, 3), 0)
 
 
