@@ -169,3 +169,13 @@ def test_reading_to_json():
     die = DieReading(None, "", 1.234, 2.0, 30.0, 0.5, "red", "cocked")
     text = FrameReading((die,), 3.14159).to_json()
     assert '"value": null' in text and '"reason": "cocked"' in text and '"ms": 3.14' in text
+
+
+def test_pips_that_blur_together_are_counted_apart():
+    """Notes §3, pip merging: on small or blurred dice adjacent pips fuse, and a six is
+    read as fewer. The reader cuts a fused bar of pips apart."""
+    body, pips = DICE_COLOURS["white"]
+    for value in (4, 5, 6):
+        dice = [SyntheticDie(value, 150 + 110 * i, 240, 25 * i, 44, body, pips) for i in range(4)]
+        reading = read_tray(dice, seed=value, blur=4)
+        assert values(reading) == [value] * 4, value
