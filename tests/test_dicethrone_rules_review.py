@@ -5,7 +5,7 @@ shared/seeds/dice-throne-fan-solo-mode-v3.2.txt it checks and failed before its 
 from __future__ import annotations
 
 from dicetable.rules.core import Input, PromptKind
-from tests.test_dicethrone_solo import boss_turn, new_game, to_menu
+from tests.test_dicethrone_solo import boss_turn, new_game, stack, to_menu
 
 
 def test_knockdown_without_the_cp_the_discarded_card_tops_up_and_he_pays():
@@ -326,3 +326,36 @@ def test_an_ability_roll_of_one_die_says_die_and_its_effect():
     for _ in range(3):
         game.apply(Input.roll(6, 6, 1, 1, 1))  # 3 Fire + 1 Meteor: Pyroblast
     assert str(game.prompt().text) == "Pyroblast: roll 1 die for its effect."
+
+
+def test_action_cards_may_be_typed_in_with_d():
+    """2.2.2: the difficulty gives the "D" value "on AI Boss cards and Action cards in
+    the app": an Action card's numbers and the player's bonus amount take "D"/"D+n"."""
+    from dataclasses import replace
+
+    from dicetable.rules.dicethrone.decks import parse_decks
+
+    deck = {
+        "boss": "barbarian",
+        "ai": [{"name": "Mine", "objective": "3 sword"}],
+        "action": [
+            {
+                "name": "Second Wind",
+                "colour": "blue",
+                "cost": 0,
+                "bonus": {"kind": "cp", "amount": "D"},
+                "effect": {"heal": "D+2"},
+            }
+        ],
+    }
+    decks = parse_decks(deck, "mine.toml")
+    assert decks.action[0].describe(2).endswith("heal 4. Your bonus: cp 2.")
+    game = new_game(difficulty="hard")
+    game.decks = replace(game.decks, action=decks.action)
+    game.action_pile = [0]
+    to_menu(game)
+    stack(game, ai="Brute Force")  # no reinforcement
+    game.boss.health = 70
+    player_cp = game.player.cp
+    game.apply(Input.choose("end"))
+    assert game.boss.health == 74 and game.player.cp == player_cp + 2

@@ -50,7 +50,7 @@ class BossTurn(SoloState):
                 "title": ai.name,
                 "text": ai.describe(self.d),
             },
-            {"title": action.name, "text": action.describe()},
+            {"title": action.name, "text": action.describe(self.d)},
         ]
         self._say(
             EventKind.CARD,
@@ -151,7 +151,7 @@ class BossTurn(SoloState):
 
     def _player_bonus(self, card: ActionCard) -> None:
         """4. Income phase B: the Active Player's bonus, top right of the Action card."""
-        kind, n = card.bonus, card.bonus_amount
+        kind, n = card.bonus, card.bonus_amount.at(self.d)
         if kind == "salve":
             self.salve += n
             self._say("bonus", msg("Your bonus: +{n} Salve.", n=n))
@@ -199,9 +199,9 @@ class BossTurn(SoloState):
 
     def _blue(self, card: ActionCard) -> None:
         """4. Main phase: a blue card is paid and resolved if he can, else discarded for +1 CP."""
-        if self.boss.cp >= card.cost and self._can_resolve(card.effect):
+        if self.boss.cp >= card.cost and self._can_resolve(card.effect_at(self.d)):
             self._play_action(card)
-            effect = card.effect
+            effect = card.effect_at(self.d)
             if "heal" in effect:
                 self._heal_boss(effect["heal"])
             if "cp" in effect:

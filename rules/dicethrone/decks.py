@@ -21,6 +21,7 @@ BONUS_KINDS = ("salve", "bonus-damage", "back-strike", "positive-token", "draw",
 REINFORCEMENT_KEYS = ("gain", "inflict", "cp", "heal")
 BLUE_EFFECTS = ("heal", "cp", "damage", "gain", "inflict", "text")
 ORANGE_EFFECTS = ("damage", "undefendable", "heal", "inflict", "text")
+AMOUNT_EFFECTS = ("heal", "cp", "damage")  # numbers, which may be written with D
 
 
 @dataclass(frozen=True)
@@ -82,15 +83,19 @@ class ActionCard:
     colour: str
     cost: int
     bonus: str
-    bonus_amount: int
-    effect: Mapping[str, Any]
+    bonus_amount: Amount
+    effect: Mapping[str, Any]  # numbers (heal, cp, damage) as Amounts: they may use D
     text: str = ""
 
-    def describe(self) -> str:
+    def effect_at(self, d: int) -> dict[str, Any]:
+        """The effect with D applied (2.2.2: "D value on AI Boss cards and Action cards")."""
+        return {k: v.at(d) if isinstance(v, Amount) else v for k, v in self.effect.items()}
+
+    def describe(self, d: int = 0) -> str:
         """The card as the screen shows it: colour, cost, effect, the player's bonus."""
         names = tokens()
         parts = []
-        for key, value in self.effect.items():
+        for key, value in self.effect_at(d).items():
             if key in ("gain", "inflict"):
                 parts.append(f"{key} {names[value].name}")
             elif key == "undefendable":
@@ -101,7 +106,7 @@ class ActionCard:
                 parts.append(f"{key} {value}")
         when = "Main Phase" if self.colour == "blue" else "end of the Offensive Roll"
         bonus = self.bonus.replace("-", " ")
-        amount = f" {self.bonus_amount}" if self.bonus in ("draw", "cp") else ""
+        amount = f" {self.bonus_amount.at(d)}" if self.bonus in ("draw", "cp") else ""
         return (
             f"{self.colour.capitalize()} ({when}), {self.cost} CP: {'; '.join(parts).rstrip('.')}."
             f" Your bonus: {bonus}{amount}. {self.text}"
@@ -188,14 +193,18 @@ def parse_decks(data: Mapping[str, Any], name: str) -> Decks:
         for key in ("gain", "inflict"):
             if key in effect and effect[key] not in known:
                 raise HeroDataError(f"{at}.effect.{key}: unknown token {effect[key]!r}")
+        effect = {
+            k: Amount.parse(v, f"{at}.effect.{k}") if k in AMOUNT_EFFECTS else v
+            for k, v in effect.items()
+        }
         actions.append(
             ActionCard(
                 at.get(entry, "name", str),
                 colour,
                 at.get(entry, "cost", int),
                 bonus["kind"],
-                int(bonus.get("amount", 1)),
-                dict(effect),
+                Amount.parse(bonus.get("amount", 1), f"{at}.bonus.amount"),
+                effect,
                 str(entry.get("text", "")),
             )
         )

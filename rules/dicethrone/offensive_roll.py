@@ -218,21 +218,22 @@ class OffensiveRoll(SoloState):
         heal += tier.heal
         inflict = list(tier.inflict)
         card = self._current_action
+        effect = card.effect_at(self.d)
         if (
             card.colour == "orange"
             and not self.action_used
             and not self.boss.count("concussion")
             and self.boss.cp >= card.cost
-            and self._orange_helps(card.effect, damage, undefendable)
+            and self._orange_helps(effect, damage, undefendable)
         ):
             self._play_action(card)
-            damage += card.effect.get("damage", 0) if damage else 0
-            undefendable = undefendable or bool(card.effect.get("undefendable"))
-            heal += card.effect.get("heal", 0)
-            if "inflict" in card.effect:
-                inflict.append(card.effect["inflict"])
-            if "text" in card.effect:
-                self._instruct(Msg(card.effect["text"]))
+            damage += effect.get("damage", 0) if damage else 0
+            undefendable = undefendable or bool(effect.get("undefendable"))
+            heal += effect.get("heal", 0)
+            if "inflict" in effect:
+                inflict.append(effect["inflict"])
+            if "text" in effect:
+                self._instruct(Msg(effect["text"]))
         for token in inflict:
             self._inflict(token)
         if heal:
