@@ -163,28 +163,47 @@ def _split_fused(
     values = response[y0 : y0 + h, x0 : x0 + w]
     inside = values[window]
     peak = float(inside.max())
-    core = (window & (values >= peak * 0.72)).astype(np.uint8)
-    count, parts = cv2.connectedComponents(core, connectivity=4)
-    if count < 3:
-        return False
-    pieces = []
-    for part in range(1, count):
-        ys, xs = np.nonzero(parts == part)
-        if not min_area * 0.5 <= len(xs) <= max_area:
-            return False
-        pieces.append(_mark(xs, ys, float(inside.mean()), polarity, 0, x0, y0))
-    if not all(p.pip_like for p in pieces):
+    for level in (0.72, 0.85):  # the blurrier, the higher the cut that parts them
+        pieces = _pieces(values, window, peak * level, float(inside.mean()), min_area, max_area)
+        if pieces:
+            break
+    else:
         return False
     # The whole blob is print: each of its pixels goes to the nearest piece, so a walk
     # from one pip to the next does not take the blur between them for a die's edge.
     ys, xs = np.nonzero(window)
-    centres = np.array([(p.x - x0, p.y - y0) for p in pieces])
+    centres = np.array([(p.x, p.y) for p in pieces])
     nearest = np.argmin(np.hypot(xs[:, None] - centres[:, 0], ys[:, None] - centres[:, 1]), axis=1)
     first = len(marks) + 1
     for index, piece in enumerate(pieces):
-        marks.append(replace(piece, label=first + index))
+        marks.append(
+            replace(piece, x=piece.x + x0, y=piece.y + y0, polarity=polarity, label=first + index)
+        )
     labels[y0 + ys, x0 + xs] = first + nearest
     return True
+
+
+def _pieces(
+    values: np.ndarray,
+    window: np.ndarray,
+    cut: float,
+    contrast: float,
+    min_area: float,
+    max_area: float,
+) -> list[Mark]:
+    """The parts of a blob above ``cut`` (window coordinates), if there are two or more
+    and all look like pips; else none."""
+    core = (window & (values >= cut)).astype(np.uint8)
+    count, parts = cv2.connectedComponents(core, connectivity=4)
+    if count < 3:
+        return []
+    pieces = []
+    for part in range(1, count):
+        ys, xs = np.nonzero(parts == part)
+        if not min_area * 0.5 <= len(xs) <= max_area:
+            return []
+        pieces.append(_mark(xs, ys, contrast, DARK, 0, 0, 0))
+    return pieces if all(p.pip_like for p in pieces) else []
 
 
 def _mark(
