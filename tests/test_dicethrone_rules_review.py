@@ -359,3 +359,35 @@ def test_action_cards_may_be_typed_in_with_d():
     player_cp = game.player.cp
     game.apply(Input.choose("end"))
     assert game.boss.health == 74 and game.player.cp == player_cp + 2
+
+
+def test_the_pyromancer_upgrade_deck_is_complete_with_its_published_costs():
+    """2.2.1: "Take all the Boss Upgrade cards, shuffle them and form a deck": the
+    Pyromancer's ten upgrade cards with their leaflet costs (powhell/DiceThrone-Simulator
+    characters/py/hero.json), not four cards at an assumed 2 CP."""
+    from dicetable.rules.dicethrone.heroes import load_hero
+
+    costs = {(u.ability, u.level): u.cost for u in load_hero("pyromancer").upgrades}
+    assert costs == {
+        ("fireball", 2): 1,
+        ("burning-soul", 2): 1,
+        ("hot-streak", 2): 2,
+        ("meteorite", 2): 2,
+        ("pyroblast", 2): 2,
+        ("pyroblast", 3): 3,
+        ("combustion", 2): 2,
+        ("ignite", 2): 2,
+        ("molten-armor", 2): 1,
+        ("molten-armor", 3): 3,
+    }
+
+
+def test_molten_armor_ii_burns_on_a_fire_and_a_magma():
+    """4. Boss defense phase with Molten Armor II: "On Flame AND Blaze, inflict Burn"."""
+    game = new_game(boss="pyromancer")
+    game.levels = {"molten-armor": 2}
+    to_menu(game)
+    game.apply(Input.choose("attack"))
+    game.apply(Input.enter(5))
+    game.apply(Input.roll(1, 4, 5, 5, 6))  # a Fire and a Magma
+    assert game.player.count("burn") == 1
