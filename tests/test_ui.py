@@ -256,11 +256,12 @@ class Table:
     def feed_tray(self, values: list[int], state: str = "settled") -> None:
         """What the tray thread posts when the camera sees dice: a picture and the
         dice read, offered to the controller when settled."""
-        picture = np.full((360, 480, 3), (40, 90, 60), np.uint8)
+        picture = np.full((480, 640, 3), (40, 90, 60), np.uint8)
         seen = []
         for index, value in enumerate(values):
             x, y = 120 + 150 * (index % 4), 120 + 200 * (index // 4)
             picture[y - 40 : y + 40, x - 40 : x + 40] = 235
+            cv2.putText(picture, str(value), (x - 16, y + 18), cv2.FONT_HERSHEY_SIMPLEX, 1.6, 0, 4)
             seen.append(
                 SeenDie(x, y, 80, value, str(value), confidence=0.4 if value == 1 else 0.95)
             )
@@ -569,3 +570,68 @@ def test_every_game_plays_on_screen(game_id: str, shots: Path, isolated_data: Pa
                 ui.check_layout(f"{game_id}-{step}")
     finally:
         ui.close()
+
+
+@pytest.mark.skipif("dicethrone-solo" not in games(), reason="the Dice Throne solo engine")
+def test_a_full_dice_throne_solo_turn_by_touch_and_buttons(table: Table) -> None:
+    """Dice Throne solo (seeds/dicethrone solo rules: "the Boss takes his turn after
+    yours"): from the home screen to the player's next turn, every answer given by a
+    touch, a hardware button or a key; the Boss's dice come through the camera."""
+    rng = random.Random(5)
+    table.tap(table.find_text("Dice Throne: fan-made solo"))
+    table.tap(table.find_text("Start"))
+    assert table.state.game_id == "dicethrone-solo"
+    shots = set()
+    asked: set[str] = set()
+    last: list[int] = []
+    rolls_with_keep = 0
+    for step in range(120):
+        state = table.state
+        prompt = state.prompt
+        if state.view.get("turn", 0) >= 2:
+            break  # the player's second turn has begun: a whole round was played
+        assert prompt.kind is not PromptKind.OVER
+        kind = prompt.kind
+        if kind not in shots:
+            shots.add(kind)
+            assert_prompt_visible(table, table.check(f"dicethrone-{kind.value}"))
+        before = state.inputs
+        if kind is PromptKind.CHOOSE:
+            ids = [o.id for o in prompt.options]
+            # "what happened?" is asked until the player ends the turn: attack, then end
+            pick = ids.index("end") if "end" in ids and str(prompt.text) in asked else 0
+            asked.add(str(prompt.text))
+            if step % 2:  # by touch
+                table.tap(table.screens.game.option_buttons[pick])
+            else:  # by buttons: Next to the option, then Confirm
+                for _ in range(pick):
+                    table.button(TableAction.NEXT)
+                table.button(TableAction.CONFIRM)
+        elif kind is PromptKind.NUMBER:
+            table.tap(table.find_text("+"))
+            table.key("right")
+            table.button(TableAction.CONFIRM)
+        elif kind is PromptKind.CONFIRM:
+            if step % 2:
+                table.tap(table.screens.game.twins[TableAction.CONFIRM])
+            else:
+                table.key("enter")
+        else:
+            assert prompt.dice is not None and not prompt.dice.faces
+            # the kept dice stay where they lay; the others are thrown again
+            kept = {i: last[i] for i in prompt.keep}
+            last = [kept.get(i, rng.randint(1, 6)) for i in range(prompt.dice.count)]
+            table.feed_tray([*last[:-1]], state="rolling")
+            table.feed_tray(last)
+            if prompt.keep:
+                kept_seen = [
+                    d for d in table.runtime.tray.dice if table.screens.game.tray_view.is_kept(d)
+                ]
+                assert len(kept_seen) == len(prompt.keep)
+                rolls_with_keep += 1
+                table.check("dicethrone-keep")
+            table.button(TableAction.CONFIRM)
+        assert table.state.inputs == before + 1, table.screens.game.prompt_line.text
+    assert table.state.view["turn"] == 2, "the turn did not come round"
+    assert {PromptKind.CHOOSE, PromptKind.NUMBER, PromptKind.CONFIRM, PromptKind.ROLL} <= shots
+    assert rolls_with_keep >= 1, "the Boss's reroll (with dice kept) was not played"

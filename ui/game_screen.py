@@ -31,6 +31,7 @@ from dicetable.ui.theme import Display
 from dicetable.ui.tray_view import TrayView
 from dicetable.ui.widgets import (
     CardBox,
+    Columns,
     FilledBox,
     FitLabel,
     GaugeBar,
@@ -122,10 +123,12 @@ class GameScreen(Screen):
         self.info_scroll = ScrollView(do_scroll_x=False, bar_width=d.mm(1.5))
         self.info = GridLayout(cols=1, size_hint_y=None, spacing=d.pad)
         self.info.bind(minimum_height=self.info.setter("height"))
-        self.panels_grid, self.cards_list, self.events_list = (
-            GridLayout(cols=1, size_hint_y=None, spacing=d.pad) for _ in range(3)
+        self.panels_grid = Columns(spacing=d.pad)
+        self.cards_list, self.events_list = (
+            GridLayout(cols=1, size_hint_y=None, spacing=d.pad) for _ in range(2)
         )
-        for part in (self.panels_grid, self.cards_list, self.events_list):
+        self.info.add_widget(self.panels_grid)
+        for part in (self.cards_list, self.events_list):
             part.bind(minimum_height=part.setter("height"))
             self.info.add_widget(part)
         self.panel_boxes: list[PanelBox] = []
@@ -296,10 +299,7 @@ class GameScreen(Screen):
                 box = PanelBox(d, title, actor, rows, width=panel_width)
             fresh.append(box)
         if fresh != self.panel_boxes:
-            self.panels_grid.clear_widgets()
-            self.panels_grid.cols = cols
-            for box in fresh:
-                self.panels_grid.add_widget(box)
+            self.panels_grid.fill(fresh, cols)
             self.panel_boxes = fresh
         cards = [
             (str(c.get("title", "")), str(c.get("text", ""))) for c in state.view.get("cards") or ()

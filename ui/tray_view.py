@@ -14,11 +14,11 @@ from typing import Any
 from kivy.graphics import Color, Line, Rectangle
 from kivy.graphics.texture import Texture
 from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.label import Label
 
 from dicetable.device.runtime import SeenDie, TrayState
 from dicetable.ui import theme
 from dicetable.ui.theme import Display
-from dicetable.ui.widgets import FitLabel
 
 UNSURE = 0.6  # below this confidence a die is drawn red: check it
 
@@ -31,7 +31,7 @@ class TrayView(FloatLayout):
         self.tray = TrayState()
         self.keep: tuple[SeenDie, ...] = ()
         self.texture: Texture | None = None
-        self.labels: list[FitLabel] = []
+        self.labels: list[Label] = []
         with self.canvas.before:
             Color(*theme.SURFACE)
             self._back = Rectangle()
@@ -102,10 +102,10 @@ class TrayView(FloatLayout):
             tag = die.face or ("?" if die.value is None else str(die.value))
             if self.keep:
                 tag += " KEEP" if self.is_kept(die) else ""
-            label = FitLabel(
+            label = Label(
                 text=f"[b]{tag}[/b]",
-                max_font=font,
-                min_font=font,
+                markup=True,
+                font_size=font,
                 color=theme.BACKGROUND,
                 size_hint=(None, None),
             )

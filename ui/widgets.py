@@ -108,6 +108,7 @@ class FitLabel(Label):
         self.texture_update()
         if self.ellipsis and self.texture_size[1] > room_h:
             self.shorten = True
+            self.shorten_from = "right"
             self.texture_update()
 
     @property
@@ -137,6 +138,32 @@ class WrapLabel(Label):
     @property
     def fits(self) -> bool:
         return self.texture_size[0] <= self.width + 1
+
+
+class Columns(BoxLayout):
+    """Boxes of different heights in side-by-side columns, each column stacked from
+    the top (a grid would align each row's boxes to its tallest)."""
+
+    def __init__(self, spacing: float, **kwargs: Any) -> None:
+        super().__init__(size_hint_y=None, spacing=spacing, **kwargs)
+        self.gap = spacing
+        self.cols = 0
+
+    def fill(self, boxes: Sequence[Widget], cols: int) -> None:
+        self.clear_widgets()
+        self.cols = cols
+        columns = [BoxLayout(orientation="vertical", spacing=self.gap) for _ in range(cols)]
+        heights = [0.0] * cols
+        for box in boxes:
+            if box.parent is not None:  # a panel kept from the last picture
+                box.parent.remove_widget(box)
+            shortest = heights.index(min(heights))
+            columns[shortest].add_widget(box)
+            heights[shortest] += box.height + self.gap
+        for column in columns:
+            column.add_widget(Widget())  # the rest of a short column stays empty
+            self.add_widget(column)
+        self.height = max(heights, default=0)
 
 
 class TapButton(ButtonBehavior, FilledBox):
