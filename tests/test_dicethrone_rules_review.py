@@ -391,3 +391,20 @@ def test_molten_armor_ii_burns_on_a_fire_and_a_magma():
     game.apply(Input.enter(5))
     game.apply(Input.roll(1, 4, 5, 5, 6))  # a Fire and a Magma
     assert game.player.count("burn") == 1
+
+
+def test_the_moon_elf_upgrade_deck_has_its_published_cards_and_costs():
+    """2.2.1: "Take all the Boss Upgrade cards": the Moon Elf's upgrades modelled from
+    zhuanggenhua/BoardGame moon_elf/cards.ts with its costs (Longbow III is 3 CP)."""
+    from dicetable.rules.dicethrone.heroes import load_hero
+
+    costs = {(u.ability, u.level): u.cost for u in load_hero("moon_elf").upgrades}
+    assert costs == {
+        ("longbow", 2): 2,
+        ("longbow", 3): 3,
+        ("covert-fire", 2): 2,
+        ("entangling-shot", 2): 2,
+        ("covering-fire", 2): 2,
+        ("eclipse", 2): 2,
+        ("blinding-shot", 2): 2,
+    }
