@@ -210,12 +210,12 @@ class Runtime:
     def focus(self, index: int) -> Future:
         """A touch on an option (or a number): move the focus there, like NEXT/BACK."""
 
-        def job() -> None:
+        def job() -> TableState | None:
             if self.controller is None:
-                return
+                return None
             self.controller.prompt  # noqa: B018 (a new prompt resets the focus first)
             self.controller.focus = index
-            self._publish()
+            return self._publish()
 
         return self.submit(job)
 
@@ -226,11 +226,12 @@ class Runtime:
     def offer_dice(self, dice: tuple[Die, ...]) -> Future:
         """Typed dice (or dice corrected by touch) become the dice CONFIRM will use."""
 
-        def job() -> None:
+        def job() -> TableState | None:
             if self.controller is not None:
                 self.controller.prompt  # noqa: B018
                 self.controller.offer_dice(dice)
-                self._publish()
+                return self._publish()
+            return None
 
         return self.submit(job)
 
@@ -238,14 +239,14 @@ class Runtime:
         """A die the camera misread, fixed by touch: the fix is used at once and logged
         with the frame, so the reader can be improved from real mistakes."""
 
-        def job() -> None:
+        def job() -> TableState | None:
             seen = self.tray.dice
             if self.controller is None or not 0 <= index < len(seen):
-                return
+                return None
             self.controller.prompt  # noqa: B018
             dice = list(self.controller.dice or tuple(d.as_die() for d in seen))
             if index >= len(dice):
-                return
+                return None
             read = seen[index]
             dice[index] = die
             self.controller.offer_dice(tuple(dice))
@@ -256,7 +257,7 @@ class Runtime:
                 game=self.session.saved.game if self.session else "",
                 saved_id=self.session.id if self.session else None,
             )
-            self._publish()
+            return self._publish()
 
         return self.submit(job)
 

@@ -1,0 +1,220 @@
+"""The runtime's threads, without a screen: the table thread answers requests, the
+tray thread reads frames through the real settle watcher and reader, results reach
+the "UI" only through ``post``, and nothing the UI asks for waits on the store.
+
+Issue 9, item 8 ("the UI thread never blocks on the camera, the reader, the database
+or the ring; vision runs off the UI thread and results arrive through Kivy's clock"),
+and item 2 ("a correction is logged with the frame").
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from dicetable.device import config
+from dicetable.device.runtime import Runtime, SeenDie, TrayState, compose, demo_settings
+from dicetable.hardware.actions import TableAction
+from dicetable.hardware.camera import CameraError, SyntheticSource
+from dicetable.rules.core import Die, PromptKind
+from dicetable.vision.reader import DiceReader
+from dicetable.vision.settle import SettleWatcher
+
+
+class Inbox:
+    """Stands in for Kivy's clock: jobs posted from other threads wait here until
+    the test (the "UI thread") runs them."""
+
+    def __init__(self) -> None:
+        self.jobs: queue.Queue[Callable[[], None]] = queue.Queue()
+        self.threads: set[str] = set()
+
+    def __call__(self, job: Callable[[], None]) -> None:
+        self.threads.add(threading.current_thread().name)
+        self.jobs.put(job)
+
+    def run(self, timeout: float = 5.0) -> None:
+        self.jobs.get(timeout=timeout)()
+        while not self.jobs.empty():
+            self.jobs.get_nowait()()
+
+
+@pytest.fixture
+def inbox() -> Inbox:
+    return Inbox()
+
+
+@pytest.fixture
+def runtime(inbox: Inbox, isolated_data: Path) -> Iterator[Runtime]:
+    rt = Runtime(config.load(), inbox)
+    rt.start()
+    yield rt
+    rt.stop()
+
+
+def test_requests_run_on_the_table_thread_and_come_back_through_post(
+    runtime: Runtime, inbox: Inbox
+) -> None:
+    states = []
+    runtime.listeners.table.append(states.append)
+    runtime.new_game("dice-tray", seed=1).result(timeout=5)
+    assert not states, "a listener ran outside the UI's post"
+    inbox.run()
+    assert states[-1].game_id == "dice-tray" and states[-1].prompt.kind is PromptKind.ROLL
+    assert inbox.threads == {threading.current_thread().name} or all(
+        name.startswith("table") for name in inbox.threads
+    )
+    runtime.offer_dice((Die(3, "3"), Die(4, "4"))).result(timeout=5)
+    runtime.act(TableAction.CONFIRM).result(timeout=5)
+    inbox.run()
+    assert states[-1].inputs == 1 and states[-1].dice == ()  # used once, not offered again
+    assert "Rolled [3, 4]" in str(states[-1].events[0].text)
+
+
+def test_a_slow_store_never_holds_the_caller(runtime: Runtime, inbox: Inbox) -> None:
+    """While the table thread is busy (an fsync on a slow SD card), a button press
+    returns at once; its answer is applied, in order, when the thread is free."""
+    runtime.new_game("dice-tray", seed=1).result(timeout=5)
+    gate = threading.Event()
+    runtime.submit(gate.wait)  # the table thread is stuck on "the database"
+    runtime.offer_dice((Die(6, "6"),))
+    pressed = runtime.act(TableAction.CONFIRM)
+    assert not pressed.done()
+    gate.set()
+    state = pressed.result(timeout=5)
+    assert state.inputs == 1
+
+
+def test_refused_answers_come_back_as_errors_not_exceptions(runtime: Runtime) -> None:
+    runtime.new_game("dice-tray", seed=1).result(timeout=5)
+    state = runtime.act(TableAction.CONFIRM).result(timeout=5)
+    assert state.error is not None and "No dice read yet" in str(state.error)
+    assert state.inputs == 0
+
+
+def test_the_tray_thread_reads_the_synthetic_tray_and_offers_the_dice(
+    inbox: Inbox, isolated_data: Path
+) -> None:
+    """Frames from the synthetic tray go through the real SettleWatcher and
+    DiceReader on the tray thread; the settled dice are what the tray shows."""
+    camera = SyntheticSource(640, 480, fps=15, seed=3, count=(3, 3), still=2.0, realtime=False)
+    watcher = SettleWatcher(DiceReader(), 0.3)
+    runtime = Runtime(config.load(), inbox, camera=camera, watcher=watcher)
+    trays: list[TrayState] = []
+    runtime.listeners.tray.append(trays.append)
+    runtime.start()
+    try:
+        runtime.new_game("dice-tray", seed=1).result(timeout=5)
+        for _ in range(400):
+            inbox.run(timeout=10)
+            if any(t.state == "settled" for t in trays):
+                break
+        settled = next(t for t in trays if t.state == "settled")
+        assert sorted(d.value for d in settled.dice) == sorted(camera.dice)
+        assert settled.preview is not None and settled.preview.shape[1] == 480
+        assert settled.frame_size == (640, 480)
+        assert {t.state for t in trays} >= {"rolling", "settled"}
+        dice = runtime.submit(lambda: runtime.controller.dice).result(timeout=5)
+        assert sorted(d.value for d in dice) == sorted(camera.dice)
+    finally:
+        runtime.stop()
+    assert "tray" in inbox.threads and threading.current_thread().name not in inbox.threads
+
+
+class LostCamera:
+    """A camera that delivers nothing: the game must go on with typed dice."""
+
+    def __init__(self) -> None:
+        self.starts = 0
+
+    def start(self) -> None:
+        self.starts += 1
+
+    def read(self, timeout: float = 1.0) -> np.ndarray:
+        raise CameraError("no frame for 3 s from /dev/video0")
+
+    def stop(self) -> None:
+        pass
+
+
+def test_a_lost_camera_is_reported_and_dice_can_still_be_typed(
+    inbox: Inbox, isolated_data: Path
+) -> None:
+    camera = LostCamera()
+    runtime = Runtime(config.load(), inbox, camera=camera, watcher=object())
+    trays: list[TrayState] = []
+    runtime.listeners.tray.append(trays.append)
+    runtime.start()
+    try:
+        inbox.run()
+        assert trays[-1].state == "lost"
+        assert "no frame for 3 s" in str(trays[-1].message)
+        runtime.new_game("dice-tray", seed=1).result(timeout=5)
+        runtime.offer_dice((Die(2, "2"), Die(5, "5"))).result(timeout=5)
+        assert runtime.act(TableAction.CONFIRM).result(timeout=5).inputs == 1
+    finally:
+        runtime.stop()
+
+
+def test_a_correction_is_used_and_logged_with_its_frame(
+    runtime: Runtime, isolated_data: Path
+) -> None:
+    runtime.new_game("dice-tray", seed=1).result(timeout=5)
+    frame = np.zeros((48, 64, 3), np.uint8)
+    seen = (SeenDie(10, 10, 8, 3, "3"), SeenDie(30, 20, 8, 1, "1", confidence=0.3))
+    runtime.tray = TrayState("settled", seen, None, (64, 48))
+    runtime._last_frame = frame
+    runtime.submit(lambda: runtime._offer_read(tuple(d.as_die() for d in seen))).result()
+    state = runtime.correct(1, Die(4, "4")).result(timeout=5)
+    assert [d.value for d in state.dice] == [3, 4]
+    (entry,) = runtime.corrections.entries()
+    assert entry["read"]["value"] == 1 and entry["read"]["confidence"] == 0.3
+    assert entry["corrected"] == {"value": 4, "face": "4", "color": ""}
+    assert entry["game"] == "dice-tray" and Path(entry["frame"]).parent == (
+        isolated_data / "corrections"
+    )
+    assert Path(entry["frame"]).read_bytes()[:4] == b"\x89PNG"
+
+
+def test_settings_are_checked_and_written_to_the_users_file(
+    runtime: Runtime, tmp_path: Path
+) -> None:
+    runtime.save_setting("ui.language", "es").result(timeout=5)
+    assert config.load()["ui.language"] == "es"
+    assert (tmp_path / "config.toml").read_text().count("[ui]") == 1
+    with pytest.raises(config.ConfigError, match="ui.language = 'fr' must be one of"):
+        runtime.save_setting("ui.language", "fr").result(timeout=5)
+    assert config.load()["ui.language"] == "es"
+
+
+def test_demo_mode_composes_the_synthetic_tray_and_the_simulated_ring(
+    inbox: Inbox, isolated_data: Path
+) -> None:
+    settings = demo_settings(config.load())
+    assert settings["camera.source"] == "synthetic" and settings["leds.port"] == "sim"
+    runtime = compose(config.load(), inbox, demo=True)
+    try:
+        assert isinstance(runtime.camera, SyntheticSource)
+        assert runtime.ring is not None and runtime.ring.simulator is not None
+    finally:
+        runtime.start()
+        runtime.stop()
+
+
+def test_no_camera_setting_gives_typed_dice_with_the_reason(
+    inbox: Inbox, isolated_data: Path, tmp_path: Path
+) -> None:
+    (tmp_path / "config.toml").write_text('[camera]\nsource = "none"\n')
+    runtime = compose(config.load(), inbox)
+    assert runtime.camera is None and runtime.tray.state == "no_camera"
+    assert "camera.source = 'none'" in str(runtime.tray.message)
+
+
+def test_stop_twice_is_harmless(runtime: Runtime) -> None:
+    runtime.stop()
+    runtime.stop()
