@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -181,8 +182,6 @@ def app_env(tmp_path: Path, **extra: str) -> dict[str, str]:
 def test_a_missing_camera_still_brings_the_home_screen_up(tmp_path: Path):
     """camera.source = picamera2 with no Pi camera: the app comes up (READY=1) with
     dice typed by hand, and the log says why."""
-    import socket
-
     (tmp_path / "config.toml").write_text('[camera]\nsource = "picamera2"\n')
     address = tmp_path / "notify.sock"
     with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
@@ -210,18 +209,52 @@ def test_a_missing_camera_still_brings_the_home_screen_up(tmp_path: Path):
     assert "picamera2" in (tmp_path / "app.log").read_text().lower()
 
 
-@needs_run
-def test_a_missing_display_ends_with_a_message_not_a_hang(tmp_path: Path):
-    """No /dev/dri (or a desktop holding it): the app exits with a line about the
-    display; the unit retries a few times (a late DRM driver at boot) and then stops."""
+def run_without_a_display(tmp_path: Path) -> subprocess.CompletedProcess[str]:
     if Path("/dev/dri").exists():
         pytest.skip("this machine has a DRM display")
-    result = subprocess.run(
+    return subprocess.run(
         [sys.executable, "-m", "dicetable.device.cli", "run"],
         env=app_env(tmp_path, SDL_VIDEODRIVER="kmsdrm", KIVY_WINDOW="sdl2"),
         capture_output=True,
         text=True,
         timeout=120,
     )
-    assert result.returncode != 0
-    assert "display" in result.stderr.lower() or "window" in result.stderr.lower()
+
+
+@needs_run
+def test_a_missing_display_ends_the_app_rather_than_hanging(tmp_path: Path):
+    """No /dev/dri (or a desktop holding it): the app exits with a failure, so the unit
+    retries a few times (a DRM driver late at boot) and then stays down."""
+    result = run_without_a_display(tmp_path)
+    assert result.returncode not in (0, NO_RESTART)
+    assert "kmsdrm not available" in result.stderr  # SDL's reason, in the journal
+
+
+@needs_run
+@pytest.mark.xfail(
+    reason="ui/app.py build() uses Window while it is None: an AttributeError traceback"
+    " follows Kivy's message instead of one line about the display (issue 10, item 4)",
+    strict=False,
+)
+def test_a_missing_display_is_said_in_one_line_without_a_traceback(tmp_path: Path):
+    result = run_without_a_display(tmp_path)
+    assert "Traceback" not in result.stderr
+    assert "display" in result.stderr.lower()
+
+
+@needs_run
+def test_the_app_with_a_damaged_database_says_so_and_stays_down(tmp_path: Path):
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "dicetable.sqlite3").write_bytes(b"\x00" * 4096)
+    result = subprocess.run(
+        [sys.executable, "-m", "dicetable.device.cli", "run"],
+        env=app_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == NO_RESTART
+    expected = f"dicetable: {data / 'dicetable.sqlite3'} is not a dicetable database"
+    assert any(line.startswith(expected) for line in result.stderr.splitlines())
+    assert (data / "dicetable.sqlite3").read_bytes() == b"\x00" * 4096
