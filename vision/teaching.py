@@ -70,18 +70,22 @@ class FaceModel:
         per_face = self.distances(face_crop(work, face), len(profile.faces))
         order = np.argsort(per_face)
         index = int(order[0])
+        trusted = False
         if face.value is not None and face.fit < 0.15:
             counted = [i for i, v in enumerate(profile.values) if v == face.value]
-            close = [i for i in counted if per_face[i] <= self.threshold * 1.25]
+            # Two or more pips in a clean layout are self-evident; a lone blob must
+            # also look like the taught face (a round emblem is not a One).
+            reach = math.inf if face.value >= 2 and face.fit < 0.1 else self.threshold * 1.25
+            close = [i for i in counted if per_face[i] <= reach]
             if close:
-                index = close[0]
+                index, trusted = min(close, key=lambda i: per_face[i]), True
         distance = float(per_face[index])
         others = [float(per_face[i]) for i in order if i != index and np.isfinite(per_face[i])]
         margin = (others[0] - distance) if others else self.threshold
         confidence = max(0.0, min(1.0, 1.0 - distance / (2 * self.threshold))) * min(
             1.0, 0.5 + margin / max(self.threshold, 1e-6)
         )
-        if distance > self.threshold * (1.25 if index != int(order[0]) else 1.0):
+        if not trusted and distance > self.threshold:
             return None, "", "unknown face", round(confidence, 3)
         return profile.values[index], profile.faces[index], None, round(confidence, 3)
 
