@@ -408,3 +408,28 @@ def test_the_moon_elf_upgrade_deck_has_its_published_cards_and_costs():
         ("eclipse", 2): 2,
         ("blinding-shot", 2): 2,
     }
+
+
+def test_the_shadow_thief_upgrade_deck_has_its_published_cards_and_costs():
+    """2.2.1: "Take all the Boss Upgrade cards": the Shadow Thief's upgrades modelled from
+    zhuanggenhua/BoardGame shadow_thief/cards.ts with its costs (Fearless Riposte II 4)."""
+    from dicetable.rules.dicethrone.heroes import load_hero
+
+    costs = {(u.ability, u.level): u.cost for u in load_hero("shadow_thief").upgrades}
+    assert costs == {
+        ("pickpocket", 2): 2,
+        ("kidney-shot", 2): 2,
+        ("shadow-defense", 2): 2,
+        ("fearless-riposte", 2): 4,
+    }
+
+
+def test_fearless_riposte_ii_deals_two_per_dagger():
+    """4. Boss defense phase with Fearless Riposte II (reference 1.5: "II: 2×Daggers")."""
+    game = new_game(boss="shadow_thief")
+    game.levels = {"fearless-riposte": 2}
+    to_menu(game)
+    game.apply(Input.choose("attack"))
+    game.apply(Input.enter(5))
+    game.apply(Input.roll(1, 2, 3, 3, 5))  # 2 Dagger, no Shadow
+    assert game.player.health == 50 - 4 and game.player.count("poison") == 0

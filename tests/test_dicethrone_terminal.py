@@ -40,7 +40,7 @@ def test_a_won_game_enters_the_high_scores(capsys):
     saved = store.saved_games()[-1]
     assert saved.over and saved.game == "dicethrone-solo"
     best = store.high_scores("dicethrone-solo")[0]
-    assert (best["mode"], best["heroes"], best["score"]) == ("solo-easy", "Shadow Thief", 28)
+    assert (best["mode"], best["heroes"], best["score"]) == ("solo-easy", "Shadow Thief", 17)
 
 
 def test_the_session_saves_resumes_and_undoes(tmp_path: Path):
