@@ -109,7 +109,8 @@ def has_run_command() -> bool:
 @pytest.mark.skipif(not has_run_command(), reason="`dicetable run` has not landed")
 def test_the_real_app_sends_ready_then_watchdog_pings(systemd: NotifySocket, tmp_path: Path):
     """`dicetable run`, off screen, as the unit starts it: READY=1 once the home screen
-    is up, then WATCHDOG=1 every WATCHDOG_USEC/2 from the UI loop."""
+    is up, then WATCHDOG=1 every WATCHDOG_USEC/2 from the UI loop; on SIGTERM,
+    STOPPING=1 and exit status 0."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("DICETABLE_")}
     env |= {
         "NOTIFY_SOCKET": systemd.address,
@@ -141,6 +142,10 @@ def test_the_real_app_sends_ready_then_watchdog_pings(systemd: NotifySocket, tmp
                 pytest.fail(f"got {received}; log: {(tmp_path / 'app.log').read_text()[-2000:]}")
         first_ready = next(i for i, m in enumerate(received) if m.startswith("READY=1"))
         assert first_ready < received.index("WATCHDOG=1")
+        app.terminate()  # what `systemctl stop` sends: a clean stop, announced
+        while not (message := systemd.sock.recv(4096).decode()).startswith("STOPPING=1"):
+            assert message == "WATCHDOG=1", message
+        assert app.wait(timeout=15) == 0
     finally:
         app.terminate()
         try:
