@@ -106,7 +106,6 @@ def test_restarts_on_failure_within_limits_and_not_on_user_errors():
 def test_fullscreen_on_kmsdrm_and_logs_to_the_journal():
     env = environment()
     assert env["SDL_VIDEODRIVER"] == "kmsdrm"
-    assert env["KCFG_GRAPHICS_FULLSCREEN"] == "auto"
     assert env["KIVY_LOG_MODE"] == "PYTHON"  # Kivy leaves stderr and logging to us
     assert env["KIVY_NO_FILELOG"] == "1"  # no log files wearing the SD card
     unit = settings()
