@@ -433,3 +433,17 @@ def test_fearless_riposte_ii_deals_two_per_dagger():
     game.apply(Input.enter(5))
     game.apply(Input.roll(1, 2, 3, 3, 5))  # 2 Dagger, no Shadow
     assert game.player.health == 50 - 4 and game.player.count("poison") == 0
+
+
+def test_targeted_on_the_player_adds_two_to_the_boss_attack():
+    """4. Income phase A: a negative token of the reinforcement goes to the player, and
+    it acts there: the engine keeps the player's Targeted, so the Boss's next attack
+    deals 2 more (the reading used for the Boss's own Targeted), and it is spent."""
+    game = new_game()
+    game.levels = {}
+    to_menu(game)
+    game.player.add("targeted")
+    boss_turn(game, "Brute Force", "Plunder")  # 4 sword
+    events = game.apply(Input.roll(1, 1, 2, 3, 5))  # Smack: 6 damage
+    assert "You are Targeted: +2 damage." in [str(e.text) for e in events]
+    assert game.prompt().number_range == (0, 8) and game.player.count("targeted") == 0

@@ -206,6 +206,7 @@ class OffensiveRoll(SoloState):
         Roll Phase), healing, statuses inflicted, and the damage: defendable damage
         waits for the player's defensive roll."""
         undefendable = tier.undefendable or ability.kind == "ultimate"
+        targeted = self.player.count("targeted") > 0  # held before this attack's tokens
         if not undefendable and self._also_shows(tier.undefendable_if):
             undefendable = True
             self._say(
@@ -241,6 +242,10 @@ class OffensiveRoll(SoloState):
         self._conditional_effects(ability, self.dice)
         if damage <= 0:
             return
+        if targeted:  # 4. A: the Boss's tokens act on the player as on him (+2, spent)
+            self.player.remove("targeted")
+            damage += 2
+            self._say(EventKind.INFO, msg("You are Targeted: +2 damage."))
         after = {"self_damage": tier.self_damage}
         if undefendable:
             self._then(("deal", {"damage": damage, **after}))
