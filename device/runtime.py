@@ -18,6 +18,7 @@ new table state from the table thread; the ring adapter itself must not block.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import logging
 import os
@@ -25,7 +26,7 @@ import secrets
 import threading
 import time
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -134,6 +135,7 @@ class Runtime:
         ring: Any = None,
         preview_fps: float = 8.0,
         clock: Callable[[], float] = time.monotonic,
+        tray_process: bool = False,
     ) -> None:
         self.settings = settings
         self.post = post
@@ -141,6 +143,7 @@ class Runtime:
         self.watcher = watcher
         self.ring = ring
         self.preview_interval = 1.0 / preview_fps
+        self.tray_process = tray_process  # read the tray in a process (the app does)
         self.clock = clock
         self.listeners = Listeners()
         self.session: TableSession | None = None
@@ -405,56 +408,72 @@ class Runtime:
 
     # tray thread -----------------------------------------------------------------
     def _read_tray(self) -> None:
-        """Frames in, readings out, until stopped. A camera that fails is reported on
-        screen and retried; the game goes on with typed dice meanwhile."""
-        from dicetable.hardware.camera import CameraError
+        """Tray records in (from this thread's own reading, or from the tray process),
+        screen, ring and controller updated, until stopped."""
+        records = self._records_from_process() if self.tray_process else self._records_here()
+        for record in records:
+            self._take(record)
 
+    def _records_here(self) -> Iterator[TrayRecord]:
         assert self.camera is not None
-        last_preview = 0.0
-        started = False
-        while not self._stop.is_set():
-            try:
-                if not started:
-                    self.camera.start()
-                    started = True
-                frame = self.camera.read(timeout=float(self.settings["camera.timeout"]))
-            except CameraError as error:
-                log.warning("camera: %s", error)
-                self._show_tray(
-                    TrayState("lost", message=msg("Camera lost: {why}", why=str(error)))
-                )
-                started = False
-                _safe_stop(self.camera)
-                self._stop.wait(2.0)
-                continue
-            if frame is None:
-                continue
-            now = self.clock()
-            began = time.perf_counter()
-            update = self.watcher.update(frame, now)
-            spent = time.perf_counter() - began
-            seen = _seen(getattr(update, "reading", None))
-            state = str(getattr(update.state, "value", update.state))
-            if state == "hand in view":
-                state = "hand"
-            self._ring_tray(state, update.changed)
-            if state == "settled" and update.changed:
-                self._last_frame = frame
-                dice = tuple(d.as_die() for d in seen)
-                self.submit(lambda dice=dice: self._offer_read(dice))
-            if update.changed or now - last_preview >= self.preview_interval:
-                last_preview = now
-                self._show_tray(
-                    TrayState(
-                        state,
-                        seen,
-                        _preview(frame),
-                        (frame.shape[1], frame.shape[0]),
-                        frame_seconds=spent,
-                    )
-                )
-        if started:
-            _safe_stop(self.camera)
+        yield from tray_records(
+            self.camera,
+            self.watcher,
+            timeout=float(self.settings["camera.timeout"]),
+            preview_interval=self.preview_interval,
+            stop=self._stop,
+            clock=self.clock,
+        )
+
+    def _records_from_process(self) -> Iterator[TrayRecord]:
+        """The camera and the reader in a process of their own: Python threads share
+        one interpreter lock, and a reader busy in Python code would make the screen
+        stutter; a process only sends its results (and a small preview)."""
+        import multiprocessing
+
+        context = multiprocessing.get_context("spawn")
+        ours, theirs = context.Pipe()
+        process = context.Process(
+            target=serve_tray,
+            args=(self.settings.values, self.settings.path, theirs, self.preview_interval),
+            name="dicetable-tray",
+            daemon=True,
+        )
+        process.start()
+        try:
+            while not self._stop.is_set():
+                if ours.poll(0.5):
+                    try:
+                        yield ours.recv()
+                    except EOFError:
+                        yield TrayRecord("lost", message="the tray process ended")
+                        return
+        finally:
+            with contextlib.suppress(OSError):
+                ours.send("stop")
+            process.join(timeout=3)
+            if process.is_alive():
+                process.terminate()
+
+    def _take(self, record: TrayRecord) -> None:
+        self._ring_tray(record.state, record.changed)
+        if record.state == "settled" and record.changed:
+            self._last_frame = record.frame
+            dice = tuple(d.as_die() for d in record.dice)
+            self.submit(lambda: self._offer_read(dice))
+        message = None
+        if record.message:
+            message = msg("Camera lost: {why}", why=record.message)
+        self._show_tray(
+            TrayState(
+                record.state,
+                record.dice,
+                record.preview,
+                record.frame_size,
+                message,
+                record.spent,
+            )
+        )
 
     def _ring_tray(self, state: str, changed: bool) -> None:
         """Rolling dice make the ring spin; settling flashes it (``hardware.leds``)."""
@@ -476,6 +495,115 @@ class Runtime:
             self.post(lambda listener=listener: listener(tray))
 
 
+@dataclass(frozen=True)
+class TrayRecord:
+    """One report from the tray reader: picklable, so it can come from a process."""
+
+    state: str
+    dice: tuple[SeenDie, ...] = ()
+    preview: Any = None
+    frame_size: tuple[int, int] = (0, 0)
+    spent: float = 0.0
+    changed: bool = True
+    frame: Any = None  # the full frame, only with a new settled reading (corrections)
+    message: str = ""
+
+
+def tray_records(
+    camera: FrameSource,
+    watcher: Any,
+    *,
+    timeout: float,
+    preview_interval: float,
+    stop: threading.Event,
+    clock: Callable[[], float] = time.monotonic,
+) -> Iterator[TrayRecord]:
+    """Frames in, readings out, until ``stop``. A camera that fails is reported
+    (``lost``) and retried every 2 s; the game goes on with typed dice meanwhile.
+    A record is made for every change and otherwise at most once per preview."""
+    from dicetable.hardware.camera import CameraError
+
+    last_preview = 0.0
+    started = False
+    while not stop.is_set():
+        try:
+            if not started:
+                camera.start()
+                started = True
+            frame = camera.read(timeout=timeout)
+        except CameraError as error:
+            log.warning("camera: %s", error)
+            yield TrayRecord("lost", message=str(error))
+            started = False
+            _safe_stop(camera)
+            stop.wait(2.0)
+            continue
+        if frame is None:
+            continue
+        now = clock()
+        began = time.perf_counter()
+        update = watcher.update(frame, now)
+        spent = time.perf_counter() - began
+        state = str(getattr(update.state, "value", update.state))
+        state = "hand" if state == "hand in view" else state
+        if update.changed or now - last_preview >= preview_interval:
+            last_preview = now
+            settled = state == "settled" and update.changed
+            yield TrayRecord(
+                state,
+                _seen(getattr(update, "reading", None)),
+                _preview(frame),
+                (frame.shape[1], frame.shape[0]),
+                spent,
+                update.changed,
+                frame if settled else None,
+            )
+    if started:
+        _safe_stop(camera)
+
+
+def serve_tray(values: dict, path: Any, conn: Any, preview_interval: float) -> None:
+    """The tray process: camera and reader from the settings, records to ``conn``
+    until the runtime sends ``"stop"`` (or goes away)."""
+    settings = Config(values, path)
+    stop = threading.Event()
+
+    def listen() -> None:
+        with contextlib.suppress(EOFError, OSError):
+            conn.recv()
+        stop.set()
+
+    threading.Thread(target=listen, daemon=True).start()
+    try:
+        camera, watcher = _camera_and_watcher(settings)
+    except Exception as error:
+        conn.send(TrayRecord("lost", message=str(error)))
+        return
+    for record in tray_records(
+        camera,
+        watcher,
+        timeout=float(settings["camera.timeout"]),
+        preview_interval=preview_interval,
+        stop=stop,
+    ):
+        try:
+            conn.send(record)
+        except (BrokenPipeError, OSError):
+            break
+    _safe_stop(camera)
+
+
+def _camera_and_watcher(settings: Config) -> tuple[FrameSource, Any]:
+    from dicetable.hardware.camera import open_camera
+    from dicetable.vision.profiles import load_profile
+    from dicetable.vision.reader import DiceReader
+    from dicetable.vision.settle import SettleWatcher
+
+    camera = open_camera(settings)
+    profile = load_profile(settings["vision.profile"], settings.data_dir)
+    return camera, SettleWatcher(DiceReader(profile), settings["vision.settle_seconds"])
+
+
 def compose(settings: Config, post: Post, *, demo: bool = False) -> Runtime:
     """The runtime the settings ask for: camera and reader, LED ring. A camera or
     ring that cannot be opened is logged and left out; the game goes on with dice
@@ -485,15 +613,10 @@ def compose(settings: Config, post: Post, *, demo: bool = False) -> Runtime:
     camera = watcher = None
     why: str | None = None
     try:
-        from dicetable.hardware.camera import CameraError, open_camera
-        from dicetable.vision.profiles import load_profile
-        from dicetable.vision.reader import DiceReader
-        from dicetable.vision.settle import SettleWatcher
+        from dicetable.hardware.camera import CameraError
 
         try:
-            camera = open_camera(settings)
-            profile = load_profile(settings["vision.profile"], settings.data_dir)
-            watcher = SettleWatcher(DiceReader(profile), settings["vision.settle_seconds"])
+            camera, watcher = _camera_and_watcher(settings)
         except (CameraError, OSError, ValueError) as error:
             camera, why = None, str(error)
             log.warning("no camera: %s; dice are typed on the screen", error)
@@ -507,7 +630,10 @@ def compose(settings: Config, post: Post, *, demo: bool = False) -> Runtime:
         ring = open_ring(settings)
     except Exception as error:  # the ring is decoration: never stop a game for it
         log.warning("LED ring off: %s", error)
-    runtime = Runtime(settings, post, camera=camera, watcher=watcher, ring=ring)
+    # the camera is opened again, and read, in the tray process
+    runtime = Runtime(
+        settings, post, camera=camera, watcher=watcher, ring=ring, tray_process=camera is not None
+    )
     if why is not None:
         runtime.tray = TrayState("no_camera", message=msg("No camera: {why}", why=why))
     return runtime

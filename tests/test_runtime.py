@@ -218,3 +218,21 @@ def test_no_camera_setting_gives_typed_dice_with_the_reason(
 def test_stop_twice_is_harmless(runtime: Runtime) -> None:
     runtime.stop()
     runtime.stop()
+
+
+def test_the_app_reads_the_tray_in_a_process_of_its_own(inbox: Inbox, isolated_data: Path) -> None:
+    """The app's mode: camera and reader in a child process (no shared interpreter
+    lock with the screen); its records, preview included, reach the screen."""
+    settings = demo_settings(config.load())
+    settings.values["leds"]["port"] = ""
+    runtime = Runtime(settings, inbox, camera=object(), watcher=object(), tray_process=True)
+    trays: list[TrayState] = []
+    runtime.listeners.tray.append(trays.append)
+    runtime.start()
+    try:
+        inbox.run(timeout=30)
+        assert trays and trays[0].frame_size == (1280, 960)
+        assert trays[0].preview is not None and trays[0].preview.shape == (360, 480, 3)
+    finally:
+        runtime.stop()
+    assert "tray" in inbox.threads

@@ -31,6 +31,7 @@ class TrayView(FloatLayout):
         self.tray = TrayState()
         self.keep: tuple[SeenDie, ...] = ()
         self.texture: Texture | None = None
+        self.textures: list[Texture] = []
         self.labels: list[Label] = []
         with self.canvas.before:
             Color(*theme.SURFACE)
@@ -47,11 +48,16 @@ class TrayView(FloatLayout):
         self.redraw()
 
     def _upload(self, rgb: Any) -> None:
+        """Two textures in turn: the one the last frame drew from is never written,
+        so the upload does not wait for the GPU (or Mesa) to finish with it."""
         height, width = rgb.shape[:2]
-        if self.texture is None or self.texture.size != (width, height):
-            self.texture = Texture.create(size=(width, height), colorfmt="rgb")
-            self.texture.flip_vertical()
-        self.texture.blit_buffer(rgb.tobytes(), colorfmt="rgb", bufferfmt="ubyte")
+        if len(self.textures) != 2 or self.textures[0].size != (width, height):
+            self.textures = [Texture.create(size=(width, height), colorfmt="rgb") for _ in "ab"]
+            for texture in self.textures:
+                texture.flip_vertical()
+        spare = self.textures[1] if self.texture is self.textures[0] else self.textures[0]
+        spare.blit_buffer(rgb.tobytes(), colorfmt="rgb", bufferfmt="ubyte")
+        self.texture = spare
 
     def picture_box(self) -> tuple[float, float, float, float]:
         """Where the frame is drawn: as large as fits, keeping its shape."""
