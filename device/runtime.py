@@ -29,6 +29,7 @@ import tomllib
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 from dicetable.device import config
@@ -150,6 +151,7 @@ class Runtime:
         self.controller: Controller | None = None
         self.tray = TrayState() if camera is None else TrayState("empty")
         self._last_frame: Any = None  # full frame of the latest settled reading
+        self.teacher: Any = None  # a vision Teacher while a dice set is being taught
         self._roll_spots: tuple[SeenDie, ...] = ()  # dice of the last answered roll
         self._table = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table")
         self._store: Store | None = None
@@ -314,6 +316,39 @@ class Runtime:
 
         threading.Thread(target=cycle, name="ring-test", daemon=True).start()
         return True
+
+    # teaching a dice set ("show me each face") ------------------------------------
+    def teach(self, name: str, faces: tuple[str, ...] = ("1", "2", "3", "4", "5", "6")) -> Future:
+        """Start teaching a dice profile: one example of each face, from the tray."""
+        from dicetable.vision.teaching import Teacher
+
+        def job() -> list[str]:
+            self.teacher = Teacher(name, faces)
+            return self.teacher.missing()
+
+        return self.submit(job)
+
+    def teach_face(self, face_index: int) -> Future:
+        """The die now settled in the tray shows face ``face_index``: learn it. The
+        result is the faces still missing, or None when no settled die was seen."""
+
+        def job() -> list[str] | None:
+            if self.teacher is None or self._last_frame is None:
+                return None
+            if not self.teacher.add_example(self._last_frame, face_index):
+                return None
+            return self.teacher.missing()
+
+        return self.submit(job)
+
+    def teach_save(self) -> Future:
+        """Learn and store the profile beside the saved games; returns its path."""
+
+        def job() -> Path:
+            assert self.teacher is not None
+            return self.teacher.save(self.settings.data_dir)
+
+        return self.submit(job)
 
     @property
     def store(self) -> Store:

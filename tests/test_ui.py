@@ -635,3 +635,32 @@ def test_a_full_dice_throne_solo_turn_by_touch_and_buttons(table: Table) -> None
     assert table.state.view["turn"] == 2, "the turn did not come round"
     assert {PromptKind.CHOOSE, PromptKind.NUMBER, PromptKind.CONFIRM, PromptKind.ROLL} <= shots
     assert rolls_with_keep >= 1, "the Boss's reroll (with dice kept) was not played"
+
+
+def test_the_guided_teach_flow_learns_every_face_and_saves_a_profile(
+    table: Table, isolated_data: Path
+) -> None:
+    """Settings -> Dice profiles: "show me each face", capture, save (vision Teacher)."""
+    from dicetable.hardware.synthetic_tray import SyntheticDie, render_tray
+
+    table.tap(table.find_text("Settings"))
+    table.tap(table.find_text("Dice profiles"))
+    assert table.screens.current == "teach"
+    table.pump()
+    table.tap(table.find_text("Capture"))  # nothing settled yet: asked to wait
+    assert "No still die" in table.screens.teach.note.text
+    for value in range(1, 7):
+        assert f"face {value}" in table.screens.teach.step.text
+        frame = render_tray([SyntheticDie(value, 320, 240, 15 * value, 80)], seed=value)
+        table.runtime._last_frame = frame
+        table.feed_tray([value], state="rolling")
+        if value == 3:
+            table.check("teach")
+        table.tap(table.find_text("Capture"))
+        table.pump()
+    table.tap(table.find_text("Save"))
+    table.pump(4)
+    assert (isolated_data / "profiles" / "taught-d6.npz").is_file() or list(
+        (isolated_data / "profiles").glob("taught-d6*")
+    )
+    assert "Saved as" in table.screens.teach.note.text

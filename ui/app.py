@@ -27,7 +27,12 @@ from dicetable.rules.core import PromptKind
 from dicetable.ui import theme
 from dicetable.ui.game_screen import GameScreen
 from dicetable.ui.home import HomeScreen, NewGameScreen
-from dicetable.ui.settings import ButtonTestScreen, CalibrationScreen, SettingsScreen
+from dicetable.ui.settings import (
+    ButtonTestScreen,
+    CalibrationScreen,
+    SettingsScreen,
+    TeachScreen,
+)
 from dicetable.ui.text import Words, msg
 from dicetable.ui.theme import Display
 from dicetable.ui.widgets import FilledBox, TapButton
@@ -73,6 +78,7 @@ class TableScreens(ScreenManager):
         )
         self.buttons = ButtonTestScreen(d, t, on_back=lambda: self.go("settings"))
         self.calibration = CalibrationScreen(d, rt, t, on_back=lambda: self.go("settings"))
+        self.teach = TeachScreen(d, rt, t, on_back=lambda: self.go("settings"))
         for screen in (
             self.home,
             self.new,
@@ -80,6 +86,7 @@ class TableScreens(ScreenManager):
             self.settings,
             self.buttons,
             self.calibration,
+            self.teach,
         ):
             self.add_widget(screen)
         self.current = "home"
@@ -129,6 +136,8 @@ class TableScreens(ScreenManager):
             self.game.show_tray(tray)
         elif self.current == "calibration":
             self.calibration.show_tray(tray)
+        elif self.current == "teach":
+            self.teach.show_tray(tray)
         else:
             self.game.tray = tray
 
@@ -145,7 +154,13 @@ class TableScreens(ScreenManager):
             self.open_menu()
             return
         if self.current != "game":
-            if action is TableAction.BACK and self.current in ("settings", "new", "calibration"):
+            if action is TableAction.BACK and self.current in (
+                "settings",
+                "new",
+                "calibration",
+                "teach",
+                "buttons",
+            ):
                 self.back_from_settings()
             return
         self.runtime.act(action)

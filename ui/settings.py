@@ -164,7 +164,7 @@ class SettingsScreen(_Page):
             TapButton(
                 d,
                 self.t(msg("Dice profiles")),
-                lambda: self.go("calibration"),
+                lambda: self.go("teach"),
                 font=d.secondary + 2,
             )
         )
@@ -272,3 +272,103 @@ def _later(job: Callable[[], Any]) -> None:
     from kivy.clock import Clock
 
     Clock.schedule_once(lambda _dt: job())
+
+
+class TeachScreen(_Page):
+    """The guided teach flow: show each face in turn, capture it, save the profile."""
+
+    FACES = ("1", "2", "3", "4", "5", "6")
+
+    def __init__(
+        self, display: Display, runtime: Runtime, words: Words, on_back: Callable[[], Any]
+    ) -> None:
+        super().__init__("teach", display, words, msg("Teach a dice set"), on_back)
+        d = display
+        self.runtime = runtime
+        self.face = 0
+        self.step = FitLabel(
+            max_font=d.primary,
+            min_font=d.secondary,
+            size_hint_y=None,
+            height=d.secondary * 2 + d.pad,
+            color=theme.PLAYER,
+        )
+        self.body.add_widget(self.step)
+        self.preview = TrayView(d)
+        self.body.add_widget(self.preview)
+        row = BoxLayout(size_hint_y=None, height=d.touch, spacing=d.pad)
+        self.capture = TapButton(
+            d, self.t(msg("Capture")), self.take, colour=theme.dim(theme.SUCCESS)
+        )
+        self.save = TapButton(d, self.t(msg("Save")), self.store, colour=theme.dim(theme.TABLE))
+        row.add_widget(self.capture)
+        row.add_widget(self.save)
+        self.body.add_widget(row)
+        self.note = FitLabel(
+            max_font=d.secondary,
+            min_font=d.secondary,
+            size_hint_y=None,
+            height=d.secondary * 2 + d.pad,
+            color=theme.MUTED,
+        )
+        self.body.add_widget(self.note)
+
+    def on_pre_enter(self, *_: Any) -> None:
+        self.face = 0
+        self.note.text = ""
+        self.runtime.teach("taught-d6", self.FACES).add_done_callback(lambda _f: _later(self._ask))
+
+    def _ask(self) -> None:
+        if self.face < len(self.FACES):
+            self.step.text = self.t.markup(
+                msg(
+                    "Show me face {face}: one die, that face up, in the tray. "
+                    "When it is still, press Capture.",
+                    face=self.FACES[self.face],
+                )
+            )
+        else:
+            self.step.text = self.t.markup(msg("Every face is learnt: press Save."))
+
+    def take(self) -> None:
+        if self.face >= len(self.FACES):
+            return
+
+        def done(future: Any) -> None:
+            missing = future.result()
+
+            def show() -> None:
+                if missing is None:
+                    self.note.text = self.t.markup(
+                        msg("No still die seen: let it settle, then capture again.")
+                    )
+                    return
+                self.note.text = self.t.markup(
+                    msg("Face {face} learnt.", face=self.FACES[self.face])
+                )
+                self.face += 1
+                self._ask()
+
+            _later(show)
+
+        self.runtime.teach_face(self.face).add_done_callback(done)
+
+    def store(self) -> None:
+        if self.face < len(self.FACES):
+            self.note.text = self.t.markup(msg("Teach every face first."))
+            return
+
+        def done(future: Any) -> None:
+            path = future.result()
+            _later(
+                lambda: setattr(
+                    self.note,
+                    "text",
+                    self.t.markup(msg("Saved as {path}.", path=str(path))),
+                )
+            )
+
+        self.runtime.teach_save().add_done_callback(done)
+
+    def show_tray(self, tray: TrayState) -> None:
+        self.preview.show(tray)
