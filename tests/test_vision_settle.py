@@ -128,3 +128,15 @@ def test_hand_reaching_in_before_anything_settled():
     hand = render_tray(dice, seed=2, hand=True, noise=0)
     updates = feed(watcher, [empty, hand])
     assert updates[-1].state == TrayState.HAND
+
+
+def test_a_new_scene_that_keeps_still_is_the_new_tray_not_a_hand():
+    """After a hand left, the tray no longer looks like the last settled one; once it
+    keeps still for the settle time it is read, not taken for a hand for ever."""
+    dice = random_tray(random.Random(8), 3)
+    watcher = SettleWatcher(DiceReader(), settle_seconds=0.3)
+    feed(watcher, frames_of(dice, 8, hand=True))  # a hand held still: settles on it
+    updates = feed(watcher, frames_of(dice, 12, seed=2), start=1.0)
+    assert updates[0].state in (TrayState.HAND, TrayState.ROLLING)
+    assert updates[-1].state == TrayState.SETTLED
+    assert sorted(d.value for d in updates[-1].reading.dice) == sorted(d.value for d in dice)

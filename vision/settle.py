@@ -78,16 +78,20 @@ class SettleWatcher:
         thumb = _thumbnail(frame)
         moving = self._moving(thumb)
         previous, self._last = self._last, thumb
-        if self._hand(thumb, self._tray, self.hand_share) or (
-            moving and self._tray is None and self._hand(thumb, previous, 2 * self.hand_share)
-        ):
-            self._restart()
-            return self._emit(TrayState.HAND, None)
         if moving:
             self._restart()
-            return self._emit(TrayState.ROLLING, None)
-        if self._still_since is None:
+        elif self._still_since is None:
             self._still_since = now
+        hand = self._hand(thumb, self._tray, self.hand_share) or (
+            moving and self._tray is None and self._hand(thumb, previous, 2 * self.hand_share)
+        )
+        # A scene unlike the settled tray that then keeps still for the settle time is
+        # the new tray (the hand has gone, the dice lie elsewhere), not a hand.
+        if hand and (self._still_since is None or now - self._still_since < self.settle_seconds):
+            self._readings.clear()
+            return self._emit(TrayState.HAND, None)
+        if moving:
+            return self._emit(TrayState.ROLLING, None)
         settled = self._state in (TrayState.SETTLED, TrayState.EMPTY)
         if (
             settled
