@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import sys
 from pathlib import Path
 
 from dicetable.device.commands import load_config
@@ -80,6 +81,15 @@ def run(args: argparse.Namespace) -> int:
     configure_kivy(display.width, display.height, fullscreen)
 
     from kivy.clock import Clock
+    from kivy.core.window import Window
+
+    if Window is None:  # no display (no /dev/dri, or a desktop holding it): Kivy said why
+        print(
+            "dicetable: no display could be opened (see the window messages above);"
+            " is the screen connected and free (no desktop running on it)?",
+            file=sys.stderr,
+        )
+        return 1  # a failure the service retries a few times (a late DRM driver)
 
     from dicetable.device.runtime import compose
     from dicetable.hardware.buttons import open_buttons
