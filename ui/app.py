@@ -255,7 +255,8 @@ class DiceTableApp(App):
     def on_start(self) -> None:
         from dicetable.hardware import notify
 
-        notify.ready("Home screen shown")
+        # on the next frame: the home screen has then been drawn once
+        Clock.schedule_once(lambda _dt: notify.ready("Home screen shown"), 0)
         interval = notify.watchdog_interval()
         if interval:
             Clock.schedule_interval(lambda _dt: notify.watchdog(), interval)
