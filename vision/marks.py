@@ -78,11 +78,47 @@ def add_symbols(
 ) -> None:
     """Symbols (a skull, a sword) are bigger than pips: a second, wider look adds the
     blobs too big for a pip and too small for a die's whole face."""
-    if smooth is None:
-        smooth = cv2.GaussianBlur(gray, (3, 3), 0)
-    wide = max(5, round(pip_diameter * 5.5)) | 1
-    low, high = (pip_diameter * 2.2) ** 2, (pip_diameter * 4.5) ** 2
-    _pass(smooth, wide, low, high, min_contrast, marks, labels, True)
+    if pip_diameter < 6:  # small print: look at full resolution
+        if smooth is None:
+            smooth = cv2.GaussianBlur(gray, (3, 3), 0)
+        wide = max(5, round(pip_diameter * 5.5)) | 1
+        low, high = (pip_diameter * 2.2) ** 2, (pip_diameter * 4.5) ** 2
+        _pass(smooth, wide, low, high, min_contrast, marks, labels, True)
+        return
+    # Symbols are big: half resolution finds them at a quarter of the cost.
+    half = cv2.pyrDown(gray)
+    small_pip = pip_diameter / 2
+    wide = max(5, round(small_pip * 5.5)) | 1
+    low, high = (small_pip * 2.2) ** 2, (small_pip * 4.5) ** 2
+    found: list[Mark] = []
+    half_labels = np.zeros(half.shape, np.int32)
+    # Earlier marks, at half size, so that blobs made of pips are skipped as before.
+    taken = cv2.resize(
+        (labels > 0).astype(np.uint8),
+        (half.shape[1], half.shape[0]),
+        interpolation=cv2.INTER_NEAREST,
+    )
+    half_labels[taken > 0] = -1
+    _pass(half, wide, low, high, min_contrast, found, half_labels, True, skip_first=False)
+    height, width = labels.shape
+    for mark in found:
+        ys, xs = np.nonzero(half_labels == mark.label)
+        label = len(marks) + 1
+        marks.append(
+            replace(
+                mark,
+                x=mark.x * 2 + 0.5,
+                y=mark.y * 2 + 0.5,
+                area=mark.area * 4,
+                radius=mark.radius * 2,
+                label=label,
+            )
+        )
+        for dy in (0, 1):
+            for dx in (0, 1):
+                yy, xx = np.minimum(ys * 2 + dy, height - 1), np.minimum(xs * 2 + dx, width - 1)
+                free = labels[yy, xx] == 0
+                labels[yy[free], xx[free]] = label
 
 
 def _pass(
@@ -94,12 +130,14 @@ def _pass(
     marks: list[Mark],
     labels: np.ndarray,
     wide: bool,
+    *,
+    skip_first: bool = True,
 ) -> None:
     """Add the blobs of one kernel size; blobs mostly on earlier marks are skipped."""
     # A square kernel: OpenCV erodes and dilates with it in two 1-D passes (fast).
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
     largest = int(math.sqrt(max_area) * 2.5)
-    first = not marks
+    first = skip_first and not marks
     for polarity, operation in ((DARK, cv2.MORPH_BLACKHAT), (LIGHT, cv2.MORPH_TOPHAT)):
         response = cv2.morphologyEx(smooth, operation, kernel)
         _, mask = cv2.threshold(response, min_contrast * 0.8, 255, cv2.THRESH_BINARY)
@@ -123,7 +161,7 @@ def _pass(
             if area < min_area or area > max_area:
                 continue
             taken = labels[y0 : y0 + h, x0 : x0 + w]
-            if not first and (taken[window] > 0).mean() > 0.2:
+            if not first and (taken[window] != 0).mean() > 0.2:
                 continue
             values = response[y0 : y0 + h, x0 : x0 + w]
             inside = values[window]
