@@ -82,8 +82,13 @@ class HomeScreen(Screen):
         root.add_widget(columns)
         self.add_widget(root)
         for game_id, game in games().items():
-            self.new_list.add_widget(
-                TapButton(d, self.t.markup(game.title), lambda g=game_id: on_new(g))
+            self.new_list.add_widget(  # one type size for the whole list
+                TapButton(
+                    d,
+                    self.t.markup(game.title),
+                    lambda g=game_id: on_new(g),
+                    font=d.secondary + 2,
+                )
             )
 
     def on_pre_enter(self, *_: Any) -> None:

@@ -17,6 +17,7 @@ from dicetable.device.config import ALLOWED
 from dicetable.device.runtime import Runtime, TrayState
 from dicetable.hardware.actions import TableAction
 from dicetable.ui import theme
+from dicetable.ui.game_screen import TRAY_STATES
 from dicetable.ui.text import Words, msg
 from dicetable.ui.theme import Display
 from dicetable.ui.tray_view import TrayView
@@ -260,7 +261,7 @@ class CalibrationScreen(_Page):
             text = self.t(
                 msg(
                     "{state}: {n} dice, read in {ms} ms",
-                    state=tray.state,
+                    state=self.t(TRAY_STATES.get(tray.state, msg(tray.state))),
                     n=len(tray.dice),
                     ms=round(tray.frame_seconds * 1000),
                 )

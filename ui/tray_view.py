@@ -1,7 +1,7 @@
 """The live tray: the camera picture with every die read outlined and labelled.
 
-Outlines say what the table should do with each die: green to keep (leave it in
-place), amber to reroll, red when the reader is unsure. A tap on a die asks for its
+Outlines say what the table should do with each die: green and framed twice to
+keep (leave it in place), amber to reroll, red when the reader is unsure. A tap on a die asks for its
 true value; the fix is used at once and logged with the frame. The picture is a
 small preview the tray thread made, uploaded at most a few times a second.
 """
@@ -102,12 +102,14 @@ class TrayView(FloatLayout):
             cx, cy, size = self.die_box(die)
             colour = self.colour_of(die)
             half = size / 2 + 3
+            kept = bool(self.keep) and self.is_kept(die)
             with self.canvas.after:
                 Color(*colour)
                 Line(rectangle=(cx - half, cy - half, 2 * half, 2 * half), width=2.5)
+                if kept:  # a second frame: "leave this one", not only a colour
+                    outer = half + 5
+                    Line(rectangle=(cx - outer, cy - outer, 2 * outer, 2 * outer), width=1.5)
             tag = die.face or ("?" if die.value is None else str(die.value))
-            if self.keep:
-                tag += " KEEP" if self.is_kept(die) else ""
             label = Label(
                 text=f"[b]{tag}[/b]",
                 markup=True,
