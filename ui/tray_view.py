@@ -1,9 +1,9 @@
 """The live tray: the camera picture with every die read outlined and labelled.
 
 Outlines say what the table should do with each die: green and framed twice to
-keep (leave it in place), amber to reroll, red when the reader is unsure. A tap on a die asks for its
-true value; the fix is used at once and logged with the frame. The picture is a
-small preview the tray thread made, uploaded at most a few times a second.
+keep (leave it in place), amber to reroll, red when the reader is unsure. A tap on
+a die asks for its true value; the fix is used at once and logged with the frame.
+The picture is a small preview made off the UI thread, uploaded a few times a second.
 """
 
 from __future__ import annotations
