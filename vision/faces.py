@@ -400,3 +400,65 @@ def _seen_edge_on(kept: list[Face]) -> list[Face]:
 
 def _flatness(face: Face) -> float:
     return float(np.median([m.elongation for m in face.marks]))
+
+
+def join_split_faces(
+    work: np.ndarray,
+    gray: np.ndarray,
+    labels: np.ndarray,
+    found: list[Face],
+    pip_radius: float,
+) -> list[Face]:
+    """Put back together a top face whose pips were grouped as two faces.
+
+    Blur, a dent of shadow or the glare on an oblique face can break the walk between
+    two pips of one face: a Six then reads as two Threes (its columns), a Three as a
+    Two and a One. Two read faces closer than a die's side whose pips together make a
+    clean layout, of the size both faces were measured at, are one face. Two lone pips
+    join only when smaller than a One's pip is printed (then they are a Two's)."""
+    faces = list(found)
+    joined = True
+    while joined:
+        joined = False
+        for i, a in enumerate(faces):
+            for b in faces[i + 1 :]:
+                face = _joined(work, gray, labels, a, b, pip_radius)
+                if face is not None:
+                    faces = [f for f in faces if f is not a and f is not b] + [face]
+                    joined = True
+                    break
+            if joined:
+                break
+    return faces
+
+
+def _joined(
+    work: np.ndarray,
+    gray: np.ndarray,
+    labels: np.ndarray,
+    a: Face,
+    b: Face,
+    pip_radius: float,
+) -> Face | None:
+    if a.value is None or b.value is None or a.value + b.value > 6:
+        return None
+    side = max(a.size, b.size)
+    if math.hypot(a.x - b.x, a.y - b.y) > 0.75 * side:
+        return None
+    pips = [m for m in a.marks + b.marks if m.pip_like]
+    if len(pips) != a.value + b.value or len({m.polarity for m in pips}) != 1:
+        return None
+    radii = [m.radius for m in pips]
+    if max(radii) > 1.7 * min(radii):  # blur shrinks some pips more than others
+        return None
+    if np.abs(np.subtract(a.body_bgr, b.body_bgr)).max() > 45:
+        return None
+    if len(pips) == 2 and max(radii) > 1.2 * pip_radius:
+        return None  # two Ones side by side, not a Two
+    fit, layout_side = layout_fit(np.array([(m.x, m.y) for m in pips]), len(pips))
+    if fit > 0.1 or not 0.6 * side <= layout_side <= 1.25 * side:
+        return None
+    face = measure_face(work, gray, labels, a.marks + b.marks, pip_radius)
+    if face is None or face.value != len(pips):
+        return None
+    return face

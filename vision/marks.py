@@ -136,7 +136,7 @@ def _pass(
     """Add the blobs of one kernel size; blobs mostly on earlier marks are skipped."""
     # A square kernel: OpenCV erodes and dilates with it in two 1-D passes (fast).
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
-    largest = int(math.sqrt(max_area) * 2.5)
+    largest = int(math.sqrt(max_area) * 3.2)
     first = skip_first and not marks
     for polarity, operation in ((DARK, cv2.MORPH_BLACKHAT), (LIGHT, cv2.MORPH_TOPHAT)):
         response = cv2.morphologyEx(smooth, operation, kernel)
@@ -201,7 +201,7 @@ def _split_fused(
     values = response[y0 : y0 + h, x0 : x0 + w]
     inside = values[window]
     peak = float(inside.max())
-    for level in (0.72, 0.85):  # the blurrier, the higher the cut that parts them
+    for level in (0.6, 0.72, 0.85, 0.93):  # the blurrier, the higher the cut that parts them
         pieces = _pieces(values, window, peak * level, float(inside.mean()), min_area, max_area)
         if pieces:
             break

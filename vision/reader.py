@@ -173,6 +173,7 @@ def read_faces(
             face = facing.measure_face(work, gray, labels, part, pip_radius)
             if face is not None:
                 found.append(face)
+    found = facing.join_split_faces(work, gray, labels, found, pip_radius)
     return _finish(found, work)
 
 
