@@ -93,3 +93,14 @@ def test_blurred_pips_of_one_face_make_one_face(shared_dir, name):
     matches, missed, extra = match(labels, [(d.x, d.y, d.size) for d in reading.dice])
     assert not missed and not extra
     assert all(reading.dice[j].face == D6[labels[i].face_index] for i, j in matches)
+
+
+def test_near_dice_are_bigger_than_far_ones(shared_dir):
+    """Notes §3, perspective: a camera looking across the table sees the near dice
+    almost twice the size of the far ones (train/dice_20.jpg); the two near Ones are
+    dice, not clutter of the wrong size."""
+    image = shared_dir / "datasets" / "d6-desk" / "train" / "dice_20.jpg"
+    reading = DiceReader().read(cv2.imread(str(image)))
+    for x, y in ((360, 310), (514, 318)):
+        near = [d for d in reading.dice if abs(d.x - x) < 15 and abs(d.y - y) < 15]
+        assert [d.face for d in near] == ["1"], (x, y)

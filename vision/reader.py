@@ -11,6 +11,7 @@ The pipeline, all classical OpenCV so it runs in milliseconds on one Pi core:
 
 from __future__ import annotations
 
+import math
 import time
 
 import cv2
@@ -179,10 +180,10 @@ def read_faces(
 
 def _finish(found: list[Face], work: np.ndarray) -> list[Face]:
     floor = np.median(work[::8, ::8].reshape(-1, 3), axis=0)
-    return consistent(facing.drop_side_faces(found), floor)
+    return consistent(facing.drop_side_faces(found), floor, work.shape[0])
 
 
-def consistent(found: list[Face], floor: np.ndarray) -> list[Face]:
+def consistent(found: list[Face], floor: np.ndarray, height: int) -> list[Face]:
     """Drop what is not the size of the dice in this tray.
 
     Dice in one tray are of one size (give or take a mixed set); clutter beside it
@@ -210,13 +211,18 @@ def consistent(found: list[Face], floor: np.ndarray) -> list[Face]:
     size = float(np.median([f.size for f in clear]))
     pip = float(np.median([m.radius for f in clear for m in f.marks if m.pip_like] or [1.0]))
     ink = float(np.median([m.contrast for f in clear for m in f.marks if m.pip_like] or [0.0]))
+    middle = float(np.median([f.y for f in clear]))
+    growth = _perspective(valued, height)
     kept = []
     for face in found:
-        if not 0.7 * size <= face.size <= 1.45 * size:
+        # The tray's dice at this height; only nearer dice are let grow: lone marks of
+        # clutter far behind the tray are small too, and the far dice are few.
+        nearer = max(1.0, math.exp(growth * (face.y - middle)))
+        if not 0.7 * size * nearer <= face.size <= 1.45 * size * nearer:
             continue
         radii = [m.radius for m in face.marks if m.pip_like or not m.wide]
         if radii:  # a face of print other than pips (a symbol) has no pip size to compare
-            ratio = float(np.median(radii)) / pip
+            ratio = float(np.median(radii)) / (pip * nearer)
             if not (0.6 <= ratio <= (2.1 if face.value == 1 else 1.6)):
                 continue
         if face.value is None and (
@@ -231,3 +237,22 @@ def consistent(found: list[Face], floor: np.ndarray) -> list[Face]:
             continue  # a symbol must be printed as boldly as the pips around it
         kept.append(face)
     return kept
+
+
+def _perspective(valued: list[Face], height: int) -> float:
+    """How fast dice grow down the picture (d log size / d y): a camera looking at the
+    tray from the side sees the far dice smaller than the near ones, up to twice.
+    The median slope over pairs of read faces well apart in height (robust to a
+    stray reading); 0 with too few faces to tell."""
+    if len(valued) < 4:
+        return 0.0
+    slopes = [
+        math.log(b.size / a.size) / (b.y - a.y)
+        for i, a in enumerate(valued)
+        for b in valued[i + 1 :]
+        if abs(b.y - a.y) > 0.5 * max(a.size, b.size)
+    ]
+    if len(slopes) < 3:
+        return 0.0
+    limit = math.log(3.0) / height  # at most three times bigger across the frame
+    return float(np.clip(np.median(slopes), -limit, limit))
