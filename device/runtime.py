@@ -158,6 +158,10 @@ class Runtime:
         self._corrections: CorrectionLog | None = None
         self._stop = threading.Event()
         self._tray_thread: threading.Thread | None = None
+        self._profile = str(settings["vision.profile"])  # the dice profile read with now
+        self._missing_profiles: set[str] = set()  # named by a prompt, not taught here
+        self._tray_conn: Any = None  # the pipe to the tray process, while it runs
+        self._tray_send = threading.Lock()  # the table and tray threads both send
 
     # life cycle ------------------------------------------------------------------
     def start(self) -> None:
@@ -416,11 +420,55 @@ class Runtime:
             state = self._snapshot(events or [], error)
         for listener in self.listeners.table:
             self.post(lambda listener=listener: listener(state))
-        if state is not None and state.prompt.dice is not None and hasattr(self.camera, "count"):
-            # the synthetic tray (demo) throws as many dice as the prompt asks for
-            request = state.prompt.dice
-            self.camera.count = (min(request.least, 8), min(request.count, 8))
+        request = None if state is None else state.prompt.dice
+        if request is not None:
+            self._use_profile(self._profile_for(request.profile))
+            if hasattr(self.camera, "count"):
+                # the synthetic tray (demo) throws as many dice as the prompt asks for
+                self.camera.count = (min(request.least, 8), min(request.count, 8))
         return state
+
+    def _profile_for(self, wanted: str) -> str:
+        """The profile to read a roll with: the one the prompt names when it was
+        taught on this table (``<data_dir>/profiles/``), else the configured one (the
+        plain ``d6`` a game asks for always means the configured profile)."""
+        configured = str(self.settings["vision.profile"])
+        if not wanted or wanted in ("d6", configured):
+            return configured
+        from dicetable.vision.profiles import list_profiles
+
+        if wanted in list_profiles(self.settings.data_dir):
+            return wanted
+        if wanted not in self._missing_profiles:
+            self._missing_profiles.add(wanted)
+            log.info(
+                "dice profile %r is not taught in %s; reading with %r",
+                wanted,
+                self.settings.data_dir / "profiles",
+                configured,
+            )
+        return configured
+
+    def _use_profile(self, name: str) -> None:
+        """Switch the tray reader to ``name``: here, a new reader for the watcher; in
+        the tray process, a message to it. A profile that cannot be loaded is logged
+        and the reader keeps the one it has."""
+        if name == self._profile or self.camera is None:
+            return
+        if self.tray_process:
+            with self._tray_send:
+                if self._tray_conn is None:  # not started yet: it starts with this one
+                    self._profile = name
+                    return
+                with contextlib.suppress(OSError):
+                    self._tray_conn.send(("profile", name))
+        elif hasattr(self.watcher, "reader"):
+            reader = _reader(name, self.settings.data_dir)
+            if reader is None:
+                return
+            self.watcher.reader = reader  # the tray thread takes it on its next frame
+        self._profile = name
+        log.info("reading dice with profile %r", name)
 
     def _snapshot(self, events: list[Event], error: Msg | None) -> TableState:
         assert self.session is not None and self.controller is not None
@@ -468,13 +516,17 @@ class Runtime:
 
         context = multiprocessing.get_context("spawn")
         ours, theirs = context.Pipe()
-        process = context.Process(
-            target=serve_tray,
-            args=(self.settings.values, self.settings.path, theirs, self.preview_interval),
-            name="dicetable-tray",
-            daemon=True,
-        )
-        process.start()
+        with self._tray_send:  # the process starts with the profile of the prompt now
+            values = {section: dict(keys) for section, keys in self.settings.values.items()}
+            values["vision"]["profile"] = self._profile
+            process = context.Process(
+                target=serve_tray,
+                args=(values, self.settings.path, theirs, self.preview_interval),
+                name="dicetable-tray",
+                daemon=True,
+            )
+            process.start()
+            self._tray_conn = ours
         try:
             while not self._stop.is_set():
                 if ours.poll(0.5):
@@ -484,8 +536,10 @@ class Runtime:
                         yield TrayRecord("lost", message="the tray process ended")
                         return
         finally:
-            with contextlib.suppress(OSError):
-                ours.send("stop")
+            with self._tray_send:
+                self._tray_conn = None
+                with contextlib.suppress(OSError):
+                    ours.send("stop")
             process.join(timeout=3)
             if process.is_alive():
                 process.terminate()
@@ -599,21 +653,26 @@ def tray_records(
 
 def serve_tray(values: dict, path: Any, conn: Any, preview_interval: float) -> None:
     """The tray process: camera and reader from the settings, records to ``conn``
-    until the runtime sends ``"stop"`` (or goes away)."""
+    until the runtime sends ``"stop"`` (or goes away); ``("profile", name)`` switches
+    the reader to another dice profile."""
     settings = Config(values, path)
     stop = threading.Event()
-
-    def listen() -> None:
-        with contextlib.suppress(EOFError, OSError):
-            conn.recv()
-        stop.set()
-
-    threading.Thread(target=listen, daemon=True).start()
     try:
         camera, watcher = _camera_and_watcher(settings)
     except Exception as error:
         conn.send(TrayRecord("lost", message=str(error)))
         return
+
+    def listen() -> None:
+        with contextlib.suppress(EOFError, OSError):
+            while (message := conn.recv()) != "stop":
+                if isinstance(message, tuple) and message[0] == "profile":
+                    reader = _reader(message[1], settings.data_dir)
+                    if reader is not None:
+                        watcher.reader = reader
+        stop.set()
+
+    threading.Thread(target=listen, daemon=True).start()
     for record in tray_records(
         camera,
         watcher,
@@ -637,6 +696,18 @@ def _camera_and_watcher(settings: Config) -> tuple[FrameSource, Any]:
     camera = open_camera(settings)
     profile = load_profile(settings["vision.profile"], settings.data_dir)
     return camera, SettleWatcher(DiceReader(profile), settings["vision.settle_seconds"])
+
+
+def _reader(profile: str, data_dir: Path) -> Any:
+    """A dice reader with a stored profile, or None (logged) when it cannot load."""
+    from dicetable.vision.profiles import ProfileError, load_profile
+    from dicetable.vision.reader import DiceReader
+
+    try:
+        return DiceReader(load_profile(profile, data_dir))
+    except ProfileError as error:
+        log.warning("dice profile %r: %s; the reader keeps its profile", profile, error)
+        return None
 
 
 def compose(settings: Config, post: Post, *, demo: bool = False) -> Runtime:

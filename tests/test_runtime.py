@@ -21,7 +21,7 @@ from dicetable.device import config
 from dicetable.device.runtime import Runtime, SeenDie, TrayState, compose, demo_settings
 from dicetable.hardware.actions import TableAction
 from dicetable.hardware.camera import CameraError, SyntheticSource
-from dicetable.rules.core import Die, PromptKind
+from dicetable.rules.core import Die, Input, PromptKind
 from dicetable.vision.reader import DiceReader
 from dicetable.vision.settle import SettleWatcher
 
@@ -236,3 +236,73 @@ def test_the_app_reads_the_tray_in_a_process_of_its_own(inbox: Inbox, isolated_d
     finally:
         runtime.stop()
     assert "tray" in inbox.threads
+
+
+def _taught(data_dir: Path, name: str) -> None:
+    """A stored dice profile named ``name`` (a tiny model: enough to be loaded)."""
+    from dicetable.vision.profiles import Profile, profiles_dir
+    from dicetable.vision.teaching import FaceModel
+
+    model = FaceModel(np.zeros((2, 4), np.float32), np.array([0, 1], np.int32), 1.0)
+    model.save(profiles_dir(data_dir) / f"{name}.npz", Profile(name, ("a", "b"), (1, 2)))
+
+
+def _to_roll(runtime: Runtime, game_id: str, options: dict[str, str]) -> None:
+    """Start ``game_id`` and answer (ending a turn where it can) until it asks for dice."""
+    state = runtime.new_game(game_id, options, seed=1).result(timeout=5)
+    for _ in range(20):
+        if state.prompt.kind is PromptKind.ROLL:
+            return
+        if any(option.id == "end" for option in state.prompt.options):
+            state = runtime.answer(Input.choose("end")).result(timeout=5)
+        else:
+            state = runtime.act(TableAction.CONFIRM).result(timeout=5)
+    raise AssertionError(f"{game_id} asked for no dice in 20 answers")
+
+
+def test_a_roll_is_read_with_the_profile_the_prompt_names_when_taught(
+    inbox: Inbox, isolated_data: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A Dice Throne roll names the hero's dice ("dicethrone-barbarian"): taught on
+    this table, the tray reader switches to it; untaught, it keeps the configured
+    profile and says so once."""
+    watcher = SettleWatcher(DiceReader(), 0.3)
+    runtime = Runtime(config.load(), inbox, camera=LostCamera(), watcher=watcher)
+    runtime.start()
+    try:
+        with caplog.at_level("INFO", logger="dicetable.device.runtime"):
+            _to_roll(runtime, "dicethrone-solo", {"boss": "barbarian", "difficulty": "normal"})
+            runtime.refresh().result(timeout=5)
+        assert watcher.reader.profile.name == "d6"
+        missing = [r for r in caplog.records if "'dicethrone-barbarian' is not taught" in r.message]
+        assert len(missing) == 1 and missing[0].levelname == "INFO"
+
+        _taught(isolated_data, "dicethrone-barbarian")
+        runtime.refresh().result(timeout=5)
+        assert watcher.reader.profile.name == "dicethrone-barbarian"
+        assert watcher.reader.profile.faces == ("a", "b")
+
+        runtime.new_game("dice-tray", seed=1).result(timeout=5)  # plain d6 again
+        assert watcher.reader.profile.name == "d6"
+    finally:
+        runtime.stop()
+
+
+def test_the_tray_process_is_told_the_profile_of_the_prompt(
+    inbox: Inbox, isolated_data: Path
+) -> None:
+    """In the app the reader runs in a child process: it starts with the prompt's
+    profile, and a later switch travels as a message on its pipe."""
+    runtime = Runtime(config.load(), inbox, camera=LostCamera(), watcher=None, tray_process=True)
+    _taught(isolated_data, "dicethrone-barbarian")
+    runtime.start()  # no watcher: the tray is not read, so the pipe is ours to watch
+    try:
+        _to_roll(runtime, "dicethrone-solo", {"boss": "barbarian", "difficulty": "normal"})
+        assert runtime._profile == "dicethrone-barbarian"  # the process starts with it
+        ours, theirs = __import__("multiprocessing").Pipe()
+        runtime._tray_conn = ours
+        runtime.new_game("dice-tray", seed=1).result(timeout=5)
+        assert theirs.poll(5) and theirs.recv() == ("profile", "d6")
+    finally:
+        runtime._tray_conn = None
+        runtime.stop()
