@@ -50,6 +50,9 @@ from dicetable.rules.core import (
     PromptKind,
     msg,
 )
+from dicetable.rules.dicequest import catalogue
+from dicetable.rules.dicequest.data import DataError
+from dicetable.rules.dicequest.game import Dicequest
 from dicetable.rules.registry import game_class, games
 
 log = logging.getLogger(__name__)
@@ -192,9 +195,24 @@ class Runtime:
     # requests from the screen (any thread) -----------------------------------------
     def new_game(self, game_id: str, options: Mapping[str, str] | None = None, seed=None) -> Future:
         seed = secrets.randbelow(2**31) if seed is None else seed
-        return self.submit(
-            lambda: self._begin(TableSession.start(self.store, game_id, seed, options))
-        )
+
+        def job() -> TableState:
+            chosen = dict(options or {})
+            if game_id == Dicequest.id and Dicequest.CATALOGUE not in chosen:
+                chosen[Dicequest.CATALOGUE] = self._dicequest_catalogue()
+            return self._begin(TableSession.start(self.store, game_id, seed, chosen))
+
+        return self.submit(job)
+
+    def _dicequest_catalogue(self) -> str:
+        """The player's kept Dicequest cards, as the game's ``catalogue`` option (a
+        snapshot saved with the game, like ``dicetable dicequest play``). A damaged
+        card file is said in one line and the game starts with the shipped cards."""
+        try:
+            return catalogue.snapshot(self.settings.data_dir)
+        except DataError as error:
+            log.error("Dicequest catalogue not used: %s", error)
+            return ""
 
     def resume(self, saved_id: int) -> Future:
         return self.submit(lambda: self._begin(TableSession.resume(self.store, saved_id)))
@@ -378,6 +396,8 @@ class Runtime:
     def _begin(self, session: TableSession) -> TableState:
         self.session = session
         self.controller = Controller(session)
+        if session.saved.game == Dicequest.id:  # cards typed in at the table are kept
+            session.subscribe(catalogue.keeper(self.settings.data_dir))
         self._roll_spots = ()
         if self.ring is not None:  # the ring follows the session's prompts and events
             self.ring.follow(session)

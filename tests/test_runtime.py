@@ -18,7 +18,14 @@ import numpy as np
 import pytest
 
 from dicetable.device import config
-from dicetable.device.runtime import Runtime, SeenDie, TrayState, compose, demo_settings
+from dicetable.device.runtime import (
+    Runtime,
+    SeenDie,
+    TableState,
+    TrayState,
+    compose,
+    demo_settings,
+)
 from dicetable.hardware.actions import TableAction
 from dicetable.hardware.camera import CameraError, SyntheticSource
 from dicetable.rules.core import Die, Input, PromptKind
@@ -306,3 +313,41 @@ def test_the_tray_process_is_told_the_profile_of_the_prompt(
     finally:
         runtime._tray_conn = None
         runtime.stop()
+
+
+def _answer_lines(runtime: Runtime, lines: list[str]) -> TableState:
+    from dicetable.device.answers import parse
+
+    state = runtime.refresh().result(timeout=5)
+    for line in lines:
+        state = runtime.answer(parse(line, state.prompt)).result(timeout=5)
+        assert state.error is None, (line, state.error)
+    return state
+
+
+def test_touchscreen_dicequest_games_use_and_grow_the_players_catalogue(
+    runtime: Runtime, isolated_data: Path
+) -> None:
+    """Issue 6: "the quest card they drew, typed in once, kept in a catalogue": a
+    game started on the screen gets the kept cards (as ``dicetable dicequest play``
+    does), and a card typed in at the table, even in a resumed game, is kept."""
+    from dicetable.rules.dicequest import catalogue
+    from dicetable.rules.dicequest.data import parse_cards
+
+    goblins = parse_cards(
+        '[[adventure]]\nid = "goblin-camp"\nname = "Goblin Camp"\nact = 1\nparty = [1, 3]\n'
+        'require = [{ symbol = "sword", count = 2 }]\nlight = 2\nrewards = [5, 3, 1]\n',
+        "goblins",
+    )
+    catalogue.add(isolated_data, goblins[0])
+    runtime.new_game("dicequest", seed=4).result(timeout=5)
+    _answer_lines(runtime, ["coop", "1", "practice", "goblin-camp"])
+    assert runtime.session.game.adventure.name == "Goblin Camp"
+
+    saved = runtime.new_game("dicequest", seed=2).result(timeout=5).saved_id
+    _answer_lines(runtime, ["coop", "1", "practice", "type", "0", "3"])
+    runtime.leave().result(timeout=5)
+    runtime.resume(saved).result(timeout=5)
+    _answer_lines(runtime, ["1", "0", "0", "0", "0", "0", "0", "1", "0", "none", "required"])
+    _answer_lines(runtime, ["3", "2", "1"])
+    assert "typed-adventure-1" in [c.id for c in catalogue.load(isolated_data)]
