@@ -4,6 +4,11 @@ Each correction is a row in the store's ``corrections`` table (what was read, wh
 how sure; what the player said it is) and, when there was a frame, a PNG beside the
 database. Together they are a labelled set of the reader's real mistakes on this
 table, this light and these dice: the material to tune or re-teach the reader.
+
+A row names its frame relative to the data folder (``corrections/<time>.png``), so
+rows and frames stay together through ``dicetable export`` / ``import`` onto a Pi
+with another data folder. Rows written before that hold absolute paths: they are
+still found, at that path or, moved, by their file name in ``corrections/``.
 """
 
 from __future__ import annotations
@@ -16,11 +21,13 @@ from typing import Any
 
 from dicetable.device.store import Store
 
+FOLDER = "corrections"  # beside the database, in the data folder
+
 
 class CorrectionLog:
     def __init__(self, store: Store, folder: Path) -> None:
         self.store = store
-        self.folder = folder
+        self.folder = folder  # <data_dir>/corrections: rows name frames from its parent
 
     def log(
         self,
@@ -43,7 +50,7 @@ class CorrectionLog:
             path = self.folder / f"{stamp}-{int(now * 1000) % 1000:03d}.png"
             if not cv2.imwrite(str(path), frame):
                 raise OSError(f"cannot write the corrected frame to {path}")
-            frame_path = str(path)
+            frame_path = path.relative_to(self.folder.parent).as_posix()
         with self.store.transaction() as db:
             cursor = db.execute(
                 "INSERT INTO corrections (at, game, game_id, read, corrected, frame)"
@@ -71,7 +78,18 @@ class CorrectionLog:
                 "game_id": r[3],
                 "read": json.loads(r[4]),
                 "corrected": json.loads(r[5]),
-                "frame": r[6],
+                "frame": self.frame_path(r[6]),
             }
             for r in rows
         ]
+
+    def frame_path(self, stored: str) -> str:
+        """Where the frame of a row is on this table ("" when it has none)."""
+        if not stored:
+            return ""
+        path = Path(stored)
+        if not path.is_absolute():
+            return str(self.folder.parent / path)
+        if path.exists():
+            return stored
+        return str(self.folder / path.name)  # an old absolute row, moved with its frame

@@ -35,6 +35,7 @@ from typing import Any, Protocol
 from dicetable.device import config
 from dicetable.device.config import Config
 from dicetable.device.controller import Controller
+from dicetable.device.corrections import FOLDER as CORRECTIONS
 from dicetable.device.corrections import CorrectionLog
 from dicetable.device.session import TableSession
 from dicetable.device.store import Store
@@ -381,7 +382,7 @@ class Runtime:
     @property
     def corrections(self) -> CorrectionLog:
         if self._corrections is None:
-            self._corrections = CorrectionLog(self.store, self.settings.data_dir / "corrections")
+            self._corrections = CorrectionLog(self.store, self.settings.data_dir / CORRECTIONS)
         return self._corrections
 
     # table thread ----------------------------------------------------------------

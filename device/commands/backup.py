@@ -1,9 +1,12 @@
-"""``export`` and ``import``: a table's saved games, high scores and dice profiles in one
-file, to move them to another Pi or keep them safe before an upgrade.
+"""``export`` and ``import``: a table's saved games, high scores, dice profiles and
+corrected dice in one file, to move them to another Pi or keep them safe before an
+upgrade.
 
 The file is a zip: ``manifest.json`` (format, schema version, counts), a consistent
 snapshot of the database taken with SQLite's backup API (safe while the app is
-playing), and the ``profiles/`` folder. Import never loses anything already on the
+playing), the ``profiles/`` folder and the ``corrections/`` folder (the frames of dice
+corrected by touch; their rows, in the database, name them relative to the data
+folder). Import never loses anything already on the
 table: it first exports the current data to ``<data>/backups/``, then merges in one
 transaction (a game or score already here is not doubled), or refuses with a reason.
 """
@@ -33,6 +36,8 @@ FORMAT_VERSION = 1
 MANIFEST = "manifest.json"
 DATABASE = "dicetable.sqlite3"
 PROFILES = "profiles"
+CORRECTIONS = "corrections"  # device.corrections.FOLDER
+FOLDERS = (PROFILES, CORRECTIONS)  # copied whole beside the database
 BACKUPS = "backups"
 
 
@@ -113,7 +118,7 @@ def export_backup(data_dir: Path, target: Path) -> Summary:
         with tempfile.TemporaryDirectory(prefix="dicetable-export-") as tmp:
             snapshot = Path(tmp) / DATABASE
             _snapshot(store.db, snapshot)
-            return _write_zip(snapshot, data_dir / PROFILES, target)
+            return _write_zip(snapshot, data_dir, target)
     finally:
         store.close()
 
@@ -128,14 +133,21 @@ def _snapshot(source: sqlite3.Connection, path: Path) -> None:
         copy.close()
 
 
-def _write_zip(snapshot: Path, profiles: Path, target: Path) -> Summary:
+def _write_zip(snapshot: Path, data_dir: Path, target: Path) -> Summary:
     db = sqlite3.connect(f"file:{snapshot}?mode=ro", uri=True)
     try:
         counts = {table: _count(db, table) for table in _tables(db)}
         schema = db.execute("PRAGMA user_version").fetchone()[0]
     finally:
         db.close()
-    files = sorted(p for p in profiles.rglob("*") if p.is_file() and not p.is_symlink())
+    profiles = data_dir / PROFILES
+    files = sorted(
+        p
+        for folder in FOLDERS
+        for p in (data_dir / folder).rglob("*")
+        if p.is_file() and not p.is_symlink() and not p.name.startswith(".")
+    )
+    kept = [p for p in files if p.is_relative_to(profiles)]
     manifest = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -143,7 +155,8 @@ def _write_zip(snapshot: Path, profiles: Path, target: Path) -> Summary:
         "app_version": _app_version(),
         "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "counts": counts,
-        "profiles": sorted({p.relative_to(profiles).parts[0] for p in files}),
+        "profiles": sorted({p.relative_to(profiles).parts[0] for p in kept}),
+        "corrections": len(files) - len(kept),
     }
     target = target.absolute()
     partial = target.with_name(f".{target.name}.partial")
@@ -153,7 +166,7 @@ def _write_zip(snapshot: Path, profiles: Path, target: Path) -> Summary:
             archive.writestr(MANIFEST, json.dumps(manifest, indent=2, sort_keys=True))
             archive.write(snapshot, DATABASE)
             for path in files:
-                archive.write(path, f"{PROFILES}/{path.relative_to(profiles).as_posix()}")
+                archive.write(path, path.relative_to(data_dir).as_posix())
         with partial.open("rb") as handle:
             os.fsync(handle.fileno())
         os.replace(partial, target)
@@ -180,7 +193,7 @@ def import_backup(data_dir: Path, source: Path, *, replace: bool = False) -> Sum
     ``<data_dir>/backups/`` first; the database changes in one transaction.
     """
     with tempfile.TemporaryDirectory(prefix="dicetable-import-") as tmp:
-        incoming, profiles = _unpack(source, Path(tmp))
+        incoming = _unpack(source, Path(tmp))
         try:
             backup = Store(incoming)  # checks it and migrates an older schema
         except StoreError as error:
@@ -206,12 +219,13 @@ def import_backup(data_dir: Path, source: Path, *, replace: bool = False) -> Sum
                 store.close()
         finally:
             backup.close()
-        _import_profiles(profiles, data_dir / PROFILES, replace, summary)
+        _import_profiles(Path(tmp) / PROFILES, data_dir / PROFILES, replace, summary)
+        _import_corrections(Path(tmp) / CORRECTIONS, data_dir / CORRECTIONS, replace)
     return summary
 
 
-def _unpack(source: Path, tmp: Path) -> tuple[Path, Path]:
-    """The backup's database and profiles folder in ``tmp``, after checking the file."""
+def _unpack(source: Path, tmp: Path) -> Path:
+    """The backup's database (and its folders) in ``tmp``, after checking the file."""
     try:
         archive = zipfile.ZipFile(source)
     except FileNotFoundError:
@@ -230,7 +244,7 @@ def _unpack(source: Path, tmp: Path) -> tuple[Path, Path]:
         for name in names:
             path = PurePosixPath(name)
             inside = name in (MANIFEST, DATABASE) or (
-                path.parts[0] == PROFILES and ".." not in path.parts and not path.is_absolute()
+                path.parts[0] in FOLDERS and ".." not in path.parts and not path.is_absolute()
             )
             if not inside:
                 raise BackupError(f"{source}: unexpected entry {name!r}; nothing was imported")
@@ -238,7 +252,7 @@ def _unpack(source: Path, tmp: Path) -> tuple[Path, Path]:
         if damaged is not None:
             raise BackupError(f"{source} is damaged ({damaged} fails its checksum)")
         archive.extractall(tmp)
-    return tmp / DATABASE, tmp / PROFILES
+    return tmp / DATABASE
 
 
 def _check_manifest(source: Path, manifest: Any) -> None:
@@ -274,9 +288,9 @@ def _mergeable(db: sqlite3.Connection, table: str) -> bool:
 
 def _safety_copy(store: Store, data_dir: Path) -> Path | None:
     """Export the current data before an import touches it; None when there is none."""
-    profiles = data_dir / PROFILES
     has_rows = any(_count(store.db, t) for t in _tables(store.db))
-    if not has_rows and not (profiles.is_dir() and any(profiles.iterdir())):
+    folders = [data_dir / folder for folder in FOLDERS]
+    if not has_rows and not any(f.is_dir() and any(f.iterdir()) for f in folders):
         return None
     stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
     target = data_dir / BACKUPS / f"before-import-{stamp}.zip"
@@ -287,7 +301,7 @@ def _safety_copy(store: Store, data_dir: Path) -> Path | None:
     with tempfile.TemporaryDirectory(prefix="dicetable-export-") as tmp:
         snapshot = Path(tmp) / DATABASE
         _snapshot(store.db, snapshot)
-        _write_zip(snapshot, profiles, target)
+        _write_zip(snapshot, data_dir, target)
     return target
 
 
@@ -399,6 +413,24 @@ def _import_profiles(source: Path, target: Path, replace: bool, summary: Summary
             shutil.copy2(entry, staging)
         os.replace(staging, destination)
         summary.profiles += 1
+
+
+def _import_corrections(source: Path, target: Path, replace: bool) -> None:
+    """Copy the corrected frames beside the rows that name them. A frame of the same
+    name already here is the same correction (names are times to the millisecond on
+    the table that made them) and is left as it is."""
+    if replace and target.exists():
+        shutil.rmtree(target)  # the safety copy holds it
+    if not source.is_dir():
+        return
+    for entry in sorted(p for p in source.rglob("*") if p.is_file()):
+        destination = target / entry.relative_to(source)
+        if destination.exists():
+            continue
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        staging = destination.with_name(f".{destination.name}.partial")
+        shutil.copy2(entry, staging)
+        os.replace(staging, destination)
 
 
 def _digest(path: Path) -> str:
