@@ -664,3 +664,59 @@ def test_the_guided_teach_flow_learns_every_face_and_saves_a_profile(
         (isolated_data / "profiles").glob("taught-d6*")
     )
     assert "Saved as" in table.screens.teach.note.text
+
+
+def _script_answers(name: str) -> list[str]:
+    path = Path(__file__).parent / "scripts" / name
+    return [line.split("#")[0].strip() for line in path.read_text().splitlines()]
+
+
+@pytest.mark.skipif("unchained-minion-rush" not in games(), reason="the Minion Rush engine")
+def test_minion_rush_tree_drawn_with_defeated_engaged_and_reachable_cards(table: Table) -> None:
+    """Unchained rulebook, Minion Rush: "You must first defeat the Level I Minion ...
+    you must choose to progress left or right" and "You cannot progress to the next
+    Minion unless all Minions laying on top of it are defeated"; issue 5 item 4: the
+    tree is shown as a picture with what is revealed, defeated and reachable. Played
+    through the session with the first answers of the rulebook example's script."""
+    from dicetable.device.answers import parse
+    from dicetable.ui.minion_tree import STATE_COLOURS, card_state
+
+    table.runtime.new_game("unchained-minion-rush", seed=1)
+    table.pump()
+    answers = [a for a in _script_answers("unchained-minion-rush-example.txt") if a]
+    fought = answers.index("level-1") + 4  # start beaten; position 4 revealed, kept, engaged
+    for text in answers[:fought]:
+        table.runtime.answer(parse(text, table.state.prompt))
+        table.pump(2)
+    tree = table.state.view["tree"]
+    drawn = table.screens.game.tree_view
+    assert drawn.parent is not None
+    assert len(drawn.cards) == len(tree["nodes"]) == 13  # 10 + Level I start + 2 Level IV
+    assert drawn.states() == {str(n["id"]): card_state(n) for n in tree["nodes"]}
+    states = list(drawn.states().values())
+    assert states.count("defeated") == 1 and drawn.states()["start"] == "defeated"
+    assert states.count("engaged") == 1 and drawn.states()["4"] == "engaged"
+    assert "II" not in drawn.cards["1"].text and "?" in drawn.cards["1"].text  # face down
+    image = table.check("minion-rush-tree")
+    # the picture really has each card's colour where the card is
+    for card in drawn.cards.values():
+        x, y = card.to_window(card.x + card.width * 0.15, card.center_y)
+        b, g, r = image[int(Window.height - y), int(x)] / 255
+        want = theme_dim(*STATE_COLOURS[card.state])
+        assert max(abs(r - want[0]), abs(g - want[1]), abs(b - want[2])) < 0.08, card.node_id
+    # after the fight is won, the card uncovered on the chosen path becomes reachable
+    for text in answers[fought:]:
+        if drawn.states()["4"] == "defeated":
+            break
+        table.runtime.answer(parse(text, table.state.prompt))
+        table.pump(2)
+    tree = table.state.view["tree"]
+    assert drawn.states() == {str(n["id"]): card_state(n) for n in tree["nodes"]}
+    assert drawn.states()["5"] == "reachable" and drawn.states()["4"] == "defeated"
+    table.check("minion-rush-tree-next")
+
+
+def theme_dim(colour, strength):
+    from dicetable.ui.theme import dim
+
+    return dim(colour, strength)

@@ -26,6 +26,7 @@ from dicetable.device.runtime import Runtime, TableState, TrayState
 from dicetable.hardware.actions import TableAction
 from dicetable.rules.core import Die, Input, InputKind, Prompt, PromptKind
 from dicetable.ui import theme
+from dicetable.ui.minion_tree import MinionTreeView
 from dicetable.ui.text import Words, escape, msg
 from dicetable.ui.theme import Display
 from dicetable.ui.tray_view import TrayView
@@ -127,6 +128,8 @@ class GameScreen(Screen):
         self.cards_list, self.events_list = (
             GridLayout(cols=1, size_hint_y=None, spacing=d.pad) for _ in range(2)
         )
+        # a game whose view has a "tree" (Minion Rush) gets it drawn above its values
+        self.tree_view = MinionTreeView(d, self.t)
         self.info.add_widget(self.panels_grid)
         for part in (self.cards_list, self.events_list):
             part.bind(minimum_height=part.setter("height"))
@@ -274,6 +277,7 @@ class GameScreen(Screen):
         """Panels are updated in place when only their values changed (most answers),
         so the screen is not rebuilt label by label on every move."""
         d = self.display
+        self._show_tree(state.view.get("tree"))
         panels = list(state.view.get("panels") or _generic_panels(state.view))
         width = d.width if d.portrait else d.width / 2
         cols = 2 if width / 2 >= d.mm(36) and len(panels) > 1 else 1
@@ -318,12 +322,23 @@ class GameScreen(Screen):
                     WrapLabel(text=escape(text), font_size=d.secondary, color=colour)
                 )
 
+    def _show_tree(self, tree: Any) -> None:
+        if not isinstance(tree, Mapping) or not tree.get("nodes"):
+            if self.tree_view.parent is not None:
+                self.info.remove_widget(self.tree_view)
+            return
+        if self.tree_view.parent is None:
+            self.info.add_widget(self.tree_view, index=len(self.info.children))
+        self.tree_view.show(tree)
+
     # the action area ---------------------------------------------------------------
     def _show_action(self, state: TableState) -> None:
         self.action.clear_widgets()
         prompt = state.prompt
         if self.display.portrait:  # the question takes the room it needs, values the rest
             self.action.size_hint_y = _portrait_share(prompt)
+            if self.tree_view.parent is not None:  # the tree needs about half the body
+                self.action.size_hint_y = min(self.action.size_hint_y, 0.45)
             self.info_scroll.size_hint_y = 1 - self.action.size_hint_y
         if prompt.kind is PromptKind.ROLL:
             self._roll_area(state)
@@ -637,7 +652,7 @@ def _generic_panels(view: Mapping[str, Any]) -> list[dict[str, Any]]:
     last roll and its sum) as one table panel."""
     rows: list[list[Any]] = []
     for key, value in view.items():
-        if key in ("gauge", "turn", "cards", "history", "result"):
+        if key in ("gauge", "turn", "cards", "history", "result", "tree"):
             continue
         if isinstance(value, Mapping):
             rows += [[f"{k}", v] for k, v in value.items() if v not in ({}, [], None, "")]
