@@ -33,12 +33,12 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from dicetable.device import config
-from dicetable.device.config import Config
+from dicetable.device.config import Config, ConfigError
 from dicetable.device.controller import Controller
 from dicetable.device.corrections import FOLDER as CORRECTIONS
 from dicetable.device.corrections import CorrectionLog
-from dicetable.device.session import TableSession
-from dicetable.device.store import Store
+from dicetable.device.session import ReplayError, TableSession
+from dicetable.device.store import Store, StoreError
 from dicetable.hardware.actions import TableAction
 from dicetable.rules.core import (
     Die,
@@ -811,6 +811,18 @@ def _safe_stop(camera: FrameSource) -> None:
         log.debug("camera stop failed", exc_info=True)
 
 
+# failures of the table, not of the code: a damaged or newer database, a saved game
+# that no longer replays, a wrong setting, a bad card file, a full or
+# read-only SD card. Their messages say what and where; a traceback would only hide it.
+EXPECTED = (StoreError, ReplayError, ConfigError, DataError, OSError)
+
+
 def _log_failure(future: Future) -> None:
-    if not future.cancelled() and (error := future.exception()) is not None:
+    """A request that failed: one clear line for an expected failure, the traceback
+    for a bug (which is what a traceback is for)."""
+    if future.cancelled() or (error := future.exception()) is None:
+        return
+    if isinstance(error, EXPECTED):
+        log.error("table request failed: %s", error)
+    else:
         log.error("table request failed: %s", error, exc_info=error)

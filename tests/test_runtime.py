@@ -351,3 +351,31 @@ def test_touchscreen_dicequest_games_use_and_grow_the_players_catalogue(
     _answer_lines(runtime, ["1", "0", "0", "0", "0", "0", "0", "1", "0", "none", "required"])
     _answer_lines(runtime, ["3", "2", "1"])
     assert "typed-adventure-1" in [c.id for c in catalogue.load(isolated_data)]
+
+
+def test_an_expected_failure_is_one_line_and_a_bug_keeps_its_traceback(
+    inbox: Inbox, isolated_data: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A database written by a newer dicetable is the table's problem, said in one
+    line naming the file; a bug in a request still logs its traceback."""
+    import sqlite3
+
+    from dicetable.device.store import StoreError
+
+    isolated_data.mkdir(parents=True, exist_ok=True)
+    db = sqlite3.connect(isolated_data / "dicetable.sqlite3")
+    db.execute("PRAGMA user_version = 999")
+    db.close()
+    runtime = Runtime(config.load(), inbox)
+    logger = "dicetable.device.runtime"
+    with caplog.at_level("ERROR", logger), pytest.raises(StoreError, match="newer dicetable"):
+        runtime.start()
+    (record,) = caplog.records
+    assert "newer dicetable" in record.getMessage() and record.exc_info is None
+    caplog.clear()
+    with caplog.at_level("ERROR", logger), pytest.raises(ZeroDivisionError):
+        runtime.submit(lambda: 1 / 0).result(timeout=5)
+    runtime._table.submit(lambda: None).result(timeout=5)  # the failure's log is written
+    (record,) = caplog.records
+    assert record.exc_info is not None
+    runtime._table.shutdown()
