@@ -231,12 +231,8 @@ def test_a_missing_display_ends_the_app_rather_than_hanging(tmp_path: Path):
 
 
 @needs_run
-@pytest.mark.xfail(
-    reason="ui/app.py build() uses Window while it is None: an AttributeError traceback"
-    " follows Kivy's message instead of one line about the display (issue 10, item 4)",
-    strict=False,
-)
 def test_a_missing_display_is_said_in_one_line_without_a_traceback(tmp_path: Path):
+    """Issue 10, item 4: no display is one line naming it, not Kivy's traceback."""
     result = run_without_a_display(tmp_path)
     assert "Traceback" not in result.stderr
     assert "display" in result.stderr.lower()
