@@ -720,3 +720,33 @@ def theme_dim(colour, strength):
     from dicetable.ui.theme import dim
 
     return dim(colour, strength)
+
+
+def test_run_screenshot_waits_for_a_drawn_frame(
+    tmp_path: Path, shots: Path, isolated_data: Path
+) -> None:
+    """`dicetable run --screenshot DIR` saved first.png black when it read the window
+    before a frame was drawn: it is now read from the first frame drawn once the
+    game is on screen, and shows the game with its prompt."""
+    from dicetable.device.commands.run import save_drawn_frame
+
+    ui = Table(DISPLAYS["landscape"], shots)
+    try:
+        saved: list[Path] = []
+        ui.runtime.new_game("test-duel", seed=1)
+        save_drawn_frame(
+            tmp_path / "first.png",
+            lambda: ui.screens.current == "game" and ui.state is not None,
+            saved.append,
+        )
+        assert not saved  # nothing is read outside a frame
+        ui.pump()
+        assert saved == [tmp_path / "first.png"]
+        image = cv2.imread(str(saved[0]))
+        assert image.shape == (480, 800, 3)
+        assert (image.max(axis=2) < 8).mean() < 0.2, "mostly black"
+        assert_prompt_visible(ui, image)
+        ui.pump()
+        assert len(saved) == 1  # saved once, then the frame hook is gone
+    finally:
+        ui.close()

@@ -11,7 +11,9 @@ import argparse
 import logging
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from dicetable.device.commands import load_config
 
@@ -105,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     if args.game:
         runtime.new_game(args.game, seed=args.seed)
     if args.screenshot is not None:
-        Clock.schedule_once(lambda _dt: _pictures(app, args.screenshot, args.seconds), 0.5)
+        _pictures(app, args.screenshot, args.seconds, args.game)
     try:
         app.run()
     finally:
@@ -114,18 +116,48 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _pictures(app, folder: Path, seconds: float) -> None:
-    """Save what the screen shows now and after ``seconds`` of play, then stop."""
+def _pictures(app, folder: Path, seconds: float, game: str | None) -> None:
+    """Save what the screen shows once it is drawn (with the asked game on it), and
+    again after ``seconds`` of play, then stop."""
     from kivy.clock import Clock
-    from kivy.core.window import Window
 
     folder.mkdir(parents=True, exist_ok=True)
 
-    def save(name: str) -> None:
-        saved = Path(Window.screenshot(name=str(folder / f"{name}.png")))
-        final = folder / f"{name}.png"
-        saved.replace(final)
-        print(final)
+    def ready() -> bool:
+        screens = app.screens
+        if screens is None:
+            return False
+        return game is None or (screens.current == "game" and screens.game.state is not None)
 
-    save("first")
-    Clock.schedule_once(lambda _dt: (save("later"), app.stop()), seconds)
+    def later() -> None:
+        save_drawn_frame(folder / "later.png", then=lambda _path: app.stop())
+
+    save_drawn_frame(folder / "first.png", ready)
+    Clock.schedule_once(lambda _dt: later(), seconds)
+
+
+def save_drawn_frame(
+    path: Path,
+    ready: Callable[[], bool] = lambda: True,
+    then: Callable[[Path], Any] | None = None,
+) -> None:
+    """Save the window to ``path`` from the next frame drawn once ``ready()``.
+
+    Read from inside ``on_flip`` (the frame is drawn, not yet swapped): read from a
+    clock callback, the GL back buffer holds no frame yet at start (a black picture)
+    or an undefined one after a swap."""
+    from kivy.core.window import Window
+
+    def on_flip(*_: Any) -> None:
+        if not ready():
+            Window.canvas.ask_update()  # look again at the next frame
+            return
+        Window.unbind(on_flip=on_flip)
+        saved = Path(Window.screenshot(name=str(path)))
+        saved.replace(path)
+        print(path)
+        if then is not None:
+            then(path)
+
+    Window.bind(on_flip=on_flip)
+    Window.canvas.ask_update()
