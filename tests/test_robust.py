@@ -254,3 +254,19 @@ def test_the_app_with_a_damaged_database_says_so_and_stays_down(tmp_path: Path):
     expected = f"dicetable: {data / 'dicetable.sqlite3'} is not a dicetable database"
     assert any(line.startswith(expected) for line in result.stderr.splitlines())
     assert (data / "dicetable.sqlite3").read_bytes() == b"\x00" * 4096
+
+
+def test_the_readme_lists_every_command_and_the_keys_of_the_buttons():
+    """A maintainer finds every ``dicetable`` subcommand in the README's table, and a
+    player the keys that stand in for the buttons (ui/app.py's docstring)."""
+    import re
+
+    from dicetable.device.cli import build_parser
+
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    table = readme.split("## Commands", 1)[1].split("\n\n", 2)[1]
+    listed = set(re.findall(r"`(?:dicetable )?([a-z][a-z-]*)", table))
+    commands = build_parser()._subparsers._group_actions[0].choices
+    assert set(commands) <= listed, f"not in README's commands: {set(commands) - listed}"
+    for key in ("Enter or Space", "Backspace", "Esc or M", "digits type the dice"):
+        assert key in readme

@@ -58,14 +58,14 @@ class Summary:
 
 def register(commands: argparse._SubParsersAction) -> None:
     export = commands.add_parser(
-        "export", help="save games, high scores and dice profiles to one file"
+        "export", help="save games, high scores, dice profiles and corrections to one file"
     )
     export.add_argument("file", type=Path, help="the backup to write (a .zip)")
     export.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
     export.set_defaults(func=run_export)
 
     restore = commands.add_parser(
-        "import", help="add the games, scores and profiles of a backup to this table"
+        "import", help="add the games, scores, profiles and corrections of a backup here"
     )
     restore.add_argument("file", type=Path, help="a file written by `dicetable export`")
     restore.add_argument(
