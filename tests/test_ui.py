@@ -750,3 +750,50 @@ def test_run_screenshot_waits_for_a_drawn_frame(
         assert len(saved) == 1  # saved once, then the frame hook is gone
     finally:
         ui.close()
+
+
+@pytest.mark.skipif("dicethrone-solo" not in games(), reason="the Dice Throne solo engine")
+def test_panel_values_stay_on_the_line_of_long_labels(table: Table) -> None:
+    """Issue 9 item 1 ("the player's tracked values"): at 800x480 the "You" panel
+    wrapped "Bonus Damage" and dropped its value to the next line. A short value now
+    stays at the right of its label, which wraps; longer (Spanish) labels too."""
+    from dicetable.ui.widgets import PanelBox
+
+    table.runtime.new_game("dicethrone-solo", seed=1)
+    table.pump()
+    table.check("dicethrone-panels")
+    labels = [
+        w
+        for w in table.screens.game.panels_grid.walk(restrict=True)
+        if isinstance(w, FitLabel) and w.text == "Bonus Damage"
+    ]
+    assert len(labels) == 1
+    name = labels[0]
+    row = name.parent
+    shown = next(w for w in row.children if w is not name)
+    assert shown.text == "[b]0[/b]" and shown.x > name.x
+    assert abs(shown.center_y - name.center_y) < 2, "the value left its label's line"
+    # Spanish-length labels, a value too wide to share a line, at the panel's width
+    width = table.screens.game.panel_boxes[0].width
+    box = PanelBox(
+        table.display,
+        "Tú",
+        "player",
+        [
+            ("Daño Extra", "0"),
+            ("Fichas de Contraataque guardadas", "12"),
+            ("Fichas", "Conmoción, Derribo, Cegado"),
+        ],
+        width=width,
+    )
+    box.pos, box.size_hint_x, box.width = (0, 0), None, width
+    Window.add_widget(box)
+    try:
+        table.pump(2, table=False)
+        assert [beside for _, beside, _, _ in box.values] == [True, True, False]
+        for _, _, label, value in box.values[:2]:
+            assert abs(label.center_y - value.center_y) < 2
+        problems = layout_problems(box, table.display)
+        assert not problems, "\n".join(problems)
+    finally:
+        Window.remove_widget(box)

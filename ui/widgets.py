@@ -9,7 +9,6 @@ instead. The screen tests check both.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from math import ceil
 from typing import Any
 
 from kivy.clock import Clock
@@ -266,8 +265,9 @@ class GaugeBar(Filled, BoxLayout):
 
 class PanelBox(FilledBox):
     """One side's tracked values: a title in the side's colour, then rows of label
-    and value. A row whose label and value do not fit side by side in ``width`` puts
-    the value on a line of its own, and a long label wraps."""
+    and value. A short value stays on its label's line, at the right, and a long
+    label wraps beside it ("Bonus Damage", "Daño Extra"); only a value too wide to
+    share the line (a list of tokens) goes on a line of its own."""
 
     def __init__(
         self,
@@ -279,7 +279,7 @@ class PanelBox(FilledBox):
     ) -> None:
         colour = theme.actor_colour(actor)
         line = display.primary + display.pad
-        inner = width - 4 * display.pad
+        inner = width - 2 * display.pad  # inside the padding
         super().__init__(
             orientation="vertical",
             size_hint_y=None,
@@ -300,9 +300,10 @@ class PanelBox(FilledBox):
             )
         ]
         for label, value in rows:
-            label_w = text_width(label, display.secondary)
-            value_w = text_width(f"[b]{value}[/b]", display.secondary)
-            beside = label_w + value_w + display.pad * 3 <= inner
+            value_w = text_width(f"[b]{value}[/b]", display.primary) + LABEL_MARGIN
+            beside = _beside(value_w, inner)
+            label_room = inner - value_w - display.pad if beside else inner
+            label_h = text_height(label, display.secondary, label_room - LABEL_MARGIN)
             name = FitLabel(
                 text=label,
                 color=theme.MUTED,
@@ -310,7 +311,7 @@ class PanelBox(FilledBox):
                 min_font=display.secondary,
                 halign="left",
                 size_hint_y=None,
-                height=line if beside else line * ceil(label_w / inner),
+                height=max(line, label_h + display.pad),
             )
             shown = FitLabel(
                 text=f"[b]{value}[/b]",
@@ -318,12 +319,15 @@ class PanelBox(FilledBox):
                 min_font=display.secondary,
                 halign="right" if beside else "left",
                 size_hint_y=None,
-                height=line * (1 if beside else ceil(value_w / inner)),
+                height=line
+                if beside
+                else max(line, text_height(value, display.secondary, inner - LABEL_MARGIN)),
             )
             self.values.append((label, beside, name, shown))
             if beside:
-                row = BoxLayout(size_hint_y=None, height=line, spacing=display.pad)
-                _share(name, shown, label_w, value_w, display.pad)
+                row = BoxLayout(size_hint_y=None, height=name.height, spacing=display.pad)
+                shown.height = name.height
+                shown.size_hint_x, shown.width = None, value_w
                 row.add_widget(name)
                 row.add_widget(shown)
                 parts.append(row)
@@ -342,29 +346,33 @@ class PanelBox(FilledBox):
         when the rows changed shape (the caller builds a new panel)."""
         if (title, actor, width) != self.heading or len(rows) != len(self.values):
             return False
-        widths = []
-        for (label, beside, _, _), (new_label, value) in zip(self.values, rows, strict=True):
-            label_w = text_width(label, self.display.secondary)
-            value_w = text_width(f"[b]{value}[/b]", self.display.secondary)
-            if (
-                new_label != label
-                or (label_w + value_w + self.display.pad * 3 <= self.inner) != beside
-            ):
+        for (label, beside, _, shown), (new_label, value) in zip(self.values, rows, strict=True):
+            value_w = text_width(f"[b]{value}[/b]", self.display.primary) + LABEL_MARGIN
+            if new_label != label or _beside(value_w, self.inner) != beside:
                 return False
-            widths.append((label_w, value_w))
-        for (_, beside, name, shown), (_, value), (label_w, value_w) in zip(
-            self.values, rows, widths, strict=True
-        ):
+            if beside and value_w > shown.width:  # the label would need to wrap anew
+                return False
+        for (_, _, _, shown), (_, value) in zip(self.values, rows, strict=True):
             shown.text = f"[b]{value}[/b]"
-            if beside:
-                _share(name, shown, label_w, value_w, self.display.pad)
         return True
 
 
-def _share(name: Widget, shown: Widget, label_w: float, value_w: float, pad: float) -> None:
-    """Split a row between a label and its value in proportion to their widths."""
-    name.size_hint_x = (label_w + pad) / (label_w + value_w + 2 * pad)
-    shown.size_hint_x = 1 - name.size_hint_x
+#: what a FitLabel keeps free beside its text (see ``FitLabel._fit``)
+LABEL_MARGIN = 8
+
+
+def _beside(value_w: float, inner: float) -> bool:
+    """A value sits on its label's line when it leaves the label half the row."""
+    return value_w <= inner / 2
+
+
+def text_height(text: str, font_size: float, width: float) -> float:
+    """How tall ``text`` is when wrapped to ``width`` at ``font_size``."""
+    from kivy.core.text.markup import MarkupLabel
+
+    label = MarkupLabel(text=text, font_size=font_size, text_size=(max(1, width), None))
+    label.refresh()
+    return float(label.content_height)
 
 
 def text_width(text: str, font_size: float) -> float:
