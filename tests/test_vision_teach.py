@@ -137,3 +137,40 @@ def test_read_command_errors(tmp_path, capsys):
     assert main(["read", str(tmp_path / "missing.jpg")]) == 2
     assert "missing.jpg" in capsys.readouterr().err
     assert main(["read", "--profile", "unknown", str(tmp_path / "missing.jpg")]) == 2
+
+
+def test_dice_with_no_pips_at_all_are_found_by_their_bodies(isolated_data):
+    """Notes §3, symbol faces: hero dice (red, a sword, a shield, a star, a skull, no
+    pips on any face) on black felt. Found by their marks, the symbols break into pieces
+    and most dice are lost; after teaching, the taught body colour and size find each
+    die, and the taught faces name them."""
+    symbols = {1: "sword", 2: "sword", 3: "shield", 4: "shield", 5: "star", 6: "skull"}
+    faces = ("sword", "sword", "shield", "shield", "star", "skull")
+
+    def hero_tray(seed: int):
+        dice = random_tray(random.Random(seed), 5, symbols=symbols, colours=("red",))
+        return dice, render_tray(dice, seed=seed, tray="black felt")
+
+    teacher = Teacher("hero", faces, (1, 1, 2, 2, 3, 4))
+    for seed in range(12):
+        dice, image = hero_tray(seed)
+        for die in dice:
+            teacher.add_example(image, die.value - 1, (die.x, die.y, die.size, die.size))
+    teacher.save(isolated_data)
+    reader = DiceReader(load_profile("hero", isolated_data))
+    right = total = extra = red = 0
+    for seed in range(200, 208):
+        dice, image = hero_tray(seed)
+        reading = reader.read(image)
+        red += sum(r.color == "red" for r in reading.dice)
+        for die in dice:
+            total += 1
+            right += any(
+                abs(r.x - die.x) < 15 and abs(r.y - die.y) < 15 and r.face == faces[die.value - 1]
+                for r in reading.dice
+            )
+        extra += sum(
+            not any(abs(r.x - d.x) < 15 and abs(r.y - d.y) < 15 for d in dice) for r in reading.dice
+        )
+    assert right >= 0.95 * total and extra <= 1
+    assert red >= 0.9 * total  # the colour is part of a reading

@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 
 from dicetable.vision import faces as facing
+from dicetable.vision.bodies import BodyHint, find_bodies
 from dicetable.vision.colours import colour_name
 from dicetable.vision.faces import Face
 from dicetable.vision.marks import Mark, add_symbols, find_marks
@@ -93,6 +94,9 @@ class DiceReader:
 
     def _read(self, frame: np.ndarray) -> list[DieReading]:
         found, scale, work = self.faces(frame)
+        hint = getattr(self.profile.model, "bodies", None)
+        if hint is not None:
+            found = self._with_bodies(work, found, hint)
         readings = []
         for face in found:
             value, name, reason, confidence = self.profile.read_face(work, face)
@@ -110,6 +114,19 @@ class DiceReader:
             )
         readings.sort(key=lambda d: (round(d.y / max(d.size, 1.0)), d.x))
         return readings
+
+    def _with_bodies(self, work: np.ndarray, found: list[Face], hint: BodyHint) -> list[Face]:
+        """Add the taught dice found by their bodies, where the marks found none or
+        only the pieces of a symbol. A body blob the profile cannot name is no die; a
+        face read by its pips is kept as it was."""
+        for body in find_bodies(work, hint):
+            near = [f for f in found if math.hypot(f.x - body.x, f.y - body.y) < 0.6 * body.size]
+            if any(f.value is not None for f in near):
+                continue
+            if self.profile.read_face(work, body)[2] is not None:
+                continue  # not a face the profile knows: leave what the marks found
+            found = [f for f in found if not any(f is g for g in near)] + [body]
+        return found
 
 
 def shrink(frame: np.ndarray, scale: float) -> np.ndarray:

@@ -20,6 +20,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from dicetable.vision.bodies import BodyHint, body_colour
 from dicetable.vision.faces import Face
 from dicetable.vision.profiles import Profile, ProfileError, check_name, profiles_dir
 
@@ -54,6 +55,8 @@ class FaceModel:
     features: np.ndarray
     labels: np.ndarray
     threshold: float
+    # What the taught dice look like, to find them by their bodies (``bodies``).
+    bodies: BodyHint | None = None
 
     def distances(self, vector: np.ndarray, faces: int) -> np.ndarray:
         """Distance from ``vector`` to the nearest example of each face (inf if none)."""
@@ -100,6 +103,8 @@ class FaceModel:
             threshold=np.array(self.threshold),
             faces=np.array(profile.faces),
             values=np.array([v or 0 for v in profile.values]),
+            body_colours=self.bodies.colours if self.bodies else np.zeros((0, 3), np.float32),
+            body_sides=np.array(self.bodies.sides if self.bodies else (), np.float32),
         )
         temporary.replace(path)
         names = ", ".join(f'"{name}"' for name in profile.faces)
@@ -124,6 +129,8 @@ class FaceModel:
                     labels=data["labels"].astype(np.int32),
                     threshold=float(data["threshold"]),
                 )
+                if "body_colours" in data.files:  # profiles taught before had none
+                    model.bodies = BodyHint.from_examples(data["body_colours"], data["body_sides"])
                 faces = tuple(str(f) for f in data["faces"])
                 values = tuple(int(v) or None for v in data["values"])
         except (OSError, KeyError, ValueError) as error:
@@ -143,6 +150,8 @@ class Teacher:
     faces: tuple[str, ...] = ("1", "2", "3", "4", "5", "6")
     values: tuple[int | None, ...] | None = None
     examples: list[tuple[int, np.ndarray]] = field(default_factory=list)
+    # Per example: the body's Lab colour and the die's side over the frame's long side.
+    bodies: list[tuple[np.ndarray, float]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         check_name(self.name)
@@ -185,6 +194,8 @@ class Teacher:
             best = Face([], cx * scale, cy * scale, side, (0.0, 0.0, 0.0), 0.0, 1.0, 0.0)
         for turn in range(TURNS):
             self.examples.append((face_index, face_crop(work, best, turn * 360 / TURNS)))
+        share = best.size / scale / max(width, height)
+        self.bodies.append((body_colour(work, best.x, best.y, best.size), share))
         return True
 
     def missing(self) -> list[str]:
@@ -198,6 +209,11 @@ class Teacher:
         features = np.stack([vector for _, vector in self.examples]).astype(np.float32)
         labels = np.array([index for index, _ in self.examples], np.int32)
         model = FaceModel(features, labels, threshold=_threshold(features, labels))
+        if self.bodies:
+            model.bodies = BodyHint.from_examples(
+                np.stack([colour for colour, _ in self.bodies]),
+                np.array([share for _, share in self.bodies]),
+            )
         return Profile(
             name=self.name, faces=self.faces, values=tuple(self.values or ()), model=model
         )
