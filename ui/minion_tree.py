@@ -49,6 +49,11 @@ def _hex(colour: theme.RGBA) -> str:
     return "".join(f"{round(c * 255):02x}" for c in colour[:3])
 
 
+def _unbroken(words: str) -> str:
+    """A legend entry wraps as one piece ("Boca abajo" never split over two lines)."""
+    return words.replace(" ", "\u00a0")
+
+
 class TreeCard(FitLabel):
     """One Minion card: a rounded box with its position above its level."""
 
@@ -102,7 +107,7 @@ class MinionTreeView(Widget):
         self.card_height = round(display.secondary * 2.4)  # two lines of text
         self.gap = display.pad * 2  # room for the lines between the rows
         legend = "   ".join(
-            f"[color={_hex(STATE_COLOURS[state][0])}][b]{self.t.markup(word)}[/b][/color]"
+            f"[color={_hex(STATE_COLOURS[state][0])}][b]{_unbroken(self.t.markup(word))}[/b][/color]"
             for state, word in LEGEND
         )
         self.legend = FitLabel(text=legend, max_font=display.secondary, min_font=display.secondary)
