@@ -105,7 +105,9 @@ class MinionTreeView(Widget):
         self.links: list[tuple[str, str]] = []  # (card, card lying on top of it)
         self.rows, self.cols = 1, 1
         self.card_height = round(display.secondary * 2.4)  # two lines of text
-        self.gap = display.pad * 2  # room for the lines between the rows
+        # room for the lines between the rows; at 800x480 the tree and its legend must
+        # fit the body's height without scrolling, so the rows sit closer
+        self.gap = display.pad * 2 if display.portrait else display.pad
         legend = "   ".join(
             f"[color={_hex(STATE_COLOURS[state][0])}][b]{_unbroken(self.t.markup(word))}[/b][/color]"
             for state, word in LEGEND
