@@ -370,6 +370,7 @@ def test_an_expected_failure_is_one_line_and_a_bug_keeps_its_traceback(
     logger = "dicetable.device.runtime"
     with caplog.at_level("ERROR", logger), pytest.raises(StoreError, match="newer dicetable"):
         runtime.start()
+    runtime._table.submit(lambda: None).result(timeout=5)  # the failure's log is written
     (record,) = caplog.records
     assert "newer dicetable" in record.getMessage() and record.exc_info is None
     caplog.clear()
