@@ -113,6 +113,7 @@ class GameScreen(Screen):
         self.gauge = GaugeBar(d, size_hint_x=1 if d.portrait else 0.6)
         header.add_widget(self.title)
         header.add_widget(self.gauge)
+        self.header = header
         root.add_widget(header)
 
         body = BoxLayout(
@@ -248,6 +249,11 @@ class GameScreen(Screen):
         self.title.text = f"[b]{title}[/b]"
         gauge = state.view.get("gauge")
         self.gauge.opacity = 1 if gauge else 0
+        if self.display.portrait:  # no gauge: its row goes to the body
+            d = self.display
+            self.header.height = d.touch * 2 + d.pad if gauge else d.touch
+            self.gauge.size_hint_y = 1 if gauge else None
+            self.gauge.height = 0 if not gauge else self.gauge.height
         if gauge:
             self.gauge.show(
                 self.t.markup(str(gauge["label"])), int(gauge["value"]), int(gauge["max"])
