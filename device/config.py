@@ -37,6 +37,7 @@ POSITIVE = {
     "buttons.hold_time",
 }
 FRACTION = {"leds.brightness", "buttons.debounce"}
+AREAS = {"camera.tray"}  # [left, top, right, bottom] as fractions of the picture
 
 
 class ConfigError(ValueError):
@@ -117,6 +118,8 @@ def check(path: Path, dotted: str, value: Any, section: dict[str, Any]) -> Any:
         raise ConfigError(
             f"{path}: {dotted} = {value!r} must be a {type(default).__name__} (default {default!r})"
         )
+    if dotted in AREAS:
+        return _area(path, dotted, value)
     allowed = ALLOWED.get(dotted)
     if isinstance(allowed, range) and value not in allowed:
         raise ConfigError(
@@ -130,6 +133,18 @@ def check(path: Path, dotted: str, value: Any, section: dict[str, Any]) -> Any:
     if dotted in FRACTION and not 0 <= value <= 1:
         raise ConfigError(f"{path}: {dotted} = {value!r} must be from 0 to 1")
     return value
+
+
+def _area(path: Path, dotted: str, value: list[Any]) -> list[float]:
+    """Four fractions of the picture, left < right and top < bottom."""
+    allowed = "[left, top, right, bottom], numbers from 0 to 1, left < right, top < bottom"
+    numbers = [v for v in value if isinstance(v, int | float) and not isinstance(v, bool)]
+    if len(value) != 4 or len(numbers) != 4 or not all(0 <= v <= 1 for v in numbers):
+        raise ConfigError(f"{path}: {dotted} = {value!r} must be {allowed}")
+    left, top, right, bottom = (float(v) for v in numbers)
+    if not (left < right and top < bottom):
+        raise ConfigError(f"{path}: {dotted} = {value!r} must be {allowed}")
+    return [left, top, right, bottom]
 
 
 def _toml_value(value: Any) -> str:

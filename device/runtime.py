@@ -26,7 +26,7 @@ import secrets
 import threading
 import time
 import tomllib
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -59,6 +59,7 @@ from dicetable.rules.registry import game_class, games
 log = logging.getLogger(__name__)
 
 Post = Callable[[Callable[[], None]], None]
+FULL_FRAME = (0.0, 0.0, 1.0, 1.0)
 ACTIONS = (TableAction.BACK, TableAction.NEXT, TableAction.CONFIRM, TableAction.UNDO)
 
 
@@ -155,6 +156,9 @@ class Runtime:
         self.controller: Controller | None = None
         self.tray = TrayState() if camera is None else TrayState("empty")
         self._last_frame: Any = None  # full frame of the latest settled reading
+        self._last_box: tuple[int, int, int, int] | None = None  # its tray area, pixels
+        # the tray area read for dice ([left, top, right, bottom] fractions of the frame)
+        self.tray_area: tuple[float, ...] = tuple(settings["camera.tray"])
         self.teacher: Any = None  # a vision Teacher while a dice set is being taught
         self._roll_spots: tuple[SeenDie, ...] = ()  # dice of the last answered roll
         self._table = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table")
@@ -318,6 +322,7 @@ class Runtime:
             temporary.write_text(Config(user, path).to_toml(), encoding="utf-8")
             os.replace(temporary, path)
             self.settings = config.load(path)
+            self._use_tray_area(tuple(self.settings["camera.tray"]))
             return self.settings
 
         return self.submit(job)
@@ -358,7 +363,11 @@ class Runtime:
         def job() -> list[str] | None:
             if self.teacher is None or self._last_frame is None:
                 return None
-            if not self.teacher.add_example(self._last_frame, face_index):
+            frame = self._last_frame
+            if self._last_box is not None:  # only the tray: not a spare die beside it
+                left, top, right, bottom = self._last_box
+                frame = frame[top:bottom, left:right]
+            if not self.teacher.add_example(frame, face_index):
                 return None
             return self.teacher.missing()
 
@@ -491,6 +500,19 @@ class Runtime:
         self._profile = name
         log.info("reading dice with profile %r", name)
 
+    def _use_tray_area(self, area: tuple[float, ...]) -> None:
+        """Read only this part of the frame from the next frame on: here the tray
+        thread reads ``tray_area`` each frame; the tray process is sent it."""
+        if area == self.tray_area:
+            return
+        self.tray_area = area
+        if self.tray_process:
+            with self._tray_send:
+                if self._tray_conn is not None:  # else the process starts with it
+                    with contextlib.suppress(OSError):
+                        self._tray_conn.send(("tray", area))
+        log.info("tray area %s", area)
+
     def _snapshot(self, events: list[Event], error: Msg | None) -> TableState:
         assert self.session is not None and self.controller is not None
         prompt = self.controller.prompt
@@ -527,6 +549,7 @@ class Runtime:
             preview_interval=self.preview_interval,
             stop=self._stop,
             clock=self.clock,
+            area=lambda: self.tray_area,
         )
 
     def _records_from_process(self) -> Iterator[TrayRecord]:
@@ -540,6 +563,7 @@ class Runtime:
         with self._tray_send:  # the process starts with the profile of the prompt now
             values = {section: dict(keys) for section, keys in self.settings.values.items()}
             values["vision"]["profile"] = self._profile
+            values["camera"]["tray"] = list(self.tray_area)
             process = context.Process(
                 target=serve_tray,
                 args=(values, self.settings.path, theirs, self.preview_interval),
@@ -569,6 +593,7 @@ class Runtime:
         self._ring_tray(record.state, record.changed)
         if record.state == "settled" and record.changed:
             self._last_frame = record.frame
+            self._last_box = record.box
             dice = tuple(d.as_die() for d in record.dice)
             self.submit(lambda: self._offer_read(dice))
         message = None
@@ -617,6 +642,7 @@ class TrayRecord:
     changed: bool = True
     frame: Any = None  # the full frame, only with a new settled reading (corrections)
     message: str = ""
+    box: tuple[int, int, int, int] | None = None  # the tray area read, pixels of frame
 
 
 def tray_records(
@@ -627,10 +653,16 @@ def tray_records(
     preview_interval: float,
     stop: threading.Event,
     clock: Callable[[], float] = time.monotonic,
+    area: Callable[[], Sequence[float]] = lambda: FULL_FRAME,
 ) -> Iterator[TrayRecord]:
     """Frames in, readings out, until ``stop``. A camera that fails is reported
     (``lost``) and retried every 2 s; the game goes on with typed dice meanwhile.
-    A record is made for every change and otherwise at most once per preview."""
+    A record is made for every change and otherwise at most once per preview.
+
+    Only the tray ``area`` (asked each frame, so a new one applies at once) is given
+    to the watcher: a cup or a spare die beside the tray is never read. The dice come
+    back at full-frame pixels and the preview shows the whole frame, so the screen
+    draws their outlines on the dice and the player still sees the whole table."""
     from dicetable.hardware.camera import CameraError
 
     last_preview = 0.0
@@ -652,7 +684,9 @@ def tray_records(
             continue
         now = clock()
         began = time.perf_counter()
-        update = watcher.update(frame, now)
+        box = tray_box(area(), frame.shape[1], frame.shape[0])
+        left, top, right, bottom = box
+        update = watcher.update(frame[top:bottom, left:right], now)
         spent = time.perf_counter() - began
         state = str(getattr(update.state, "value", update.state))
         state = "hand" if state == "hand in view" else state
@@ -661,12 +695,13 @@ def tray_records(
             settled = state == "settled" and update.changed
             yield TrayRecord(
                 state,
-                _seen(getattr(update, "reading", None)),
+                _seen(getattr(update, "reading", None), (left, top)),
                 _preview(frame),
                 (frame.shape[1], frame.shape[0]),
                 spent,
                 update.changed,
                 frame if settled else None,
+                box=box,
             )
     if started:
         _safe_stop(camera)
@@ -678,6 +713,7 @@ def serve_tray(values: dict, path: Any, conn: Any, preview_interval: float) -> N
     the reader to another dice profile."""
     settings = Config(values, path)
     stop = threading.Event()
+    area = [tuple(settings["camera.tray"])]  # replaced whole by the listener
     try:
         camera, watcher = _camera_and_watcher(settings)
     except Exception as error:
@@ -691,6 +727,8 @@ def serve_tray(values: dict, path: Any, conn: Any, preview_interval: float) -> N
                     reader = _reader(message[1], settings.data_dir)
                     if reader is not None:
                         watcher.reader = reader
+                if isinstance(message, tuple) and message[0] == "tray":
+                    area[0] = tuple(message[1])
         stop.set()
 
     threading.Thread(target=listen, daemon=True).start()
@@ -700,6 +738,7 @@ def serve_tray(values: dict, path: Any, conn: Any, preview_interval: float) -> N
         timeout=float(settings["camera.timeout"]),
         preview_interval=preview_interval,
         stop=stop,
+        area=lambda: area[0],
     ):
         try:
             conn.send(record)
@@ -775,15 +814,25 @@ def demo_settings(settings: Config) -> Config:
     return Config(values, settings.path)
 
 
-def _seen(reading: Any) -> tuple[SeenDie, ...]:
-    """The vision reading (``FrameReading.dice`` of ``DieReading``) as plain data."""
+def tray_box(area: Sequence[float], width: int, height: int) -> tuple[int, int, int, int]:
+    """The tray area (fractions left, top, right, bottom) in pixels of a frame of
+    ``width`` x ``height``: whole pixels, inside the frame, at least 1 px wide."""
+    left, top, right, bottom = (min(max(float(v), 0.0), 1.0) for v in area)
+    x0, y0 = min(round(left * width), width - 1), min(round(top * height), height - 1)
+    x1, y1 = max(round(right * width), x0 + 1), max(round(bottom * height), y0 + 1)
+    return x0, y0, x1, y1
+
+
+def _seen(reading: Any, origin: tuple[int, int] = (0, 0)) -> tuple[SeenDie, ...]:
+    """The vision reading (``FrameReading.dice`` of ``DieReading``) as plain data, at
+    full-frame pixels (``origin``: where the part read lies in the frame)."""
     if reading is None:
         return ()
     dice = getattr(reading, "dice", reading)
     return tuple(
         SeenDie(
-            x=float(d.x),
-            y=float(d.y),
+            x=float(d.x) + origin[0],
+            y=float(d.y) + origin[1],
             size=float(d.size),
             value=d.value,
             face=str(d.face or ""),

@@ -1,0 +1,162 @@
+"""The tray area (issue 9, item 4, "Settings and calibration: ... tray area"): the
+player marks which part of the camera picture is the dice tray, and dice outside it
+(a cup, a spare die, the table edge) are not read.
+
+Checked here: the ``camera.tray`` setting is validated with errors naming the key,
+the value and what is allowed; the runtime reads only the area (a die rendered
+outside it by ``hardware.synthetic_tray`` is ignored) and reports the dice inside
+at full-frame pixels; a new area applies at once (thread and tray process); the
+calibration screen, rendered offscreen at 800x480 and 720x1280, is set by touch
+and saves the area.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from dicetable.device import config
+from dicetable.device.runtime import Runtime, TrayState, tray_box
+from dicetable.hardware.synthetic_tray import SyntheticDie, render_tray
+from dicetable.vision.reader import DiceReader
+from dicetable.vision.settle import SettleWatcher
+
+INSIDE = [SyntheticDie(3, 170, 200, angle=10), SyntheticDie(5, 330, 320, angle=-20)]
+OUTSIDE = SyntheticDie(6, 565, 240, angle=5)  # a spare die by the tray's right edge
+LEFT_PART = [0.0, 0.0, 0.75, 1.0]  # the tray: the left three quarters of the picture
+
+
+# --- the setting -------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "value",
+    [[0.5, 0.0, 0.2, 1.0], [0.0, 0.6, 1.0, 0.6], [0.0, 0.0, 1.0], [0, 0, 1, 1.5], ["a", 0, 1, 1]],
+)
+def test_a_bad_tray_area_names_key_value_and_what_is_allowed(tmp_path: Path, value) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text(f"[camera]\ntray = {config._toml_value(value)}\n")
+    with pytest.raises(config.ConfigError) as error:
+        config.load(path)
+    text = str(error.value)
+    assert str(path) in text and f"camera.tray = {value!r}" in text
+    assert "numbers from 0 to 1, left < right, top < bottom" in text
+
+
+def test_a_tray_area_loads_as_fractions_and_the_default_is_the_whole_picture(
+    tmp_path: Path,
+) -> None:
+    assert config.load(tmp_path / "none.toml")["camera.tray"] == [0.0, 0.0, 1.0, 1.0]
+    path = tmp_path / "config.toml"
+    path.write_text("[camera]\ntray = [0, 0.1, 0.75, 1]\n")
+    assert config.load(path)["camera.tray"] == [0.0, 0.1, 0.75, 1.0]
+    with pytest.raises(config.ConfigError, match="camera.tray = 'all' must be a list"):
+        path.write_text('[camera]\ntray = "all"\n')
+        config.load(path)
+
+
+def test_the_area_in_pixels_stays_inside_the_frame() -> None:
+    assert tray_box([0.0, 0.0, 0.75, 1.0], 640, 480) == (0, 0, 480, 480)
+    assert tray_box([0.25, 0.5, 0.5, 1.0], 640, 480) == (160, 240, 320, 480)
+    assert tray_box([1.0, 1.0, 1.0, 1.0], 640, 480) == (639, 479, 640, 480)
+
+
+# --- the runtime -------------------------------------------------------------------
+class StillTray:
+    """A camera over a tray whose dice lie still: the same picture at 30 fps."""
+
+    def __init__(self, frame: np.ndarray) -> None:
+        self.frame = frame
+
+    def start(self) -> None:
+        pass
+
+    def read(self, timeout: float = 1.0) -> np.ndarray:
+        time.sleep(1 / 30)
+        return self.frame
+
+    def stop(self) -> None:
+        pass
+
+
+class Inbox:
+    """Kivy's clock stand-in: posted jobs wait here for the test to run them."""
+
+    def __init__(self) -> None:
+        self.jobs: queue.Queue[Callable[[], None]] = queue.Queue()
+
+    def __call__(self, job: Callable[[], None]) -> None:
+        self.jobs.put(job)
+
+
+def _settled(runtime: Runtime, trays: list[TrayState], inbox: Inbox, after: int = 0) -> TrayState:
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            inbox.jobs.get(timeout=1)()
+        except queue.Empty:
+            continue
+        if len(trays) > after and trays[-1].state == "settled" and trays[-1].dice:
+            return trays[-1]
+    raise AssertionError(f"no settled reading: {[t.state for t in trays[after:]]}")
+
+
+def test_a_die_outside_the_tray_area_is_ignored_and_inside_dice_keep_frame_pixels(
+    isolated_data: Path,
+) -> None:
+    """Rendered tray, two dice in the area and one beside it: with the area set only
+    the two are read, at the pixels where they lie in the whole frame (the outlines
+    land on the dice); the whole-picture area reads all three (the test can fail)."""
+    path = config.default_path()
+    path.write_text(f"[camera]\ntray = {LEFT_PART}\n")
+    settings = config.load(path)
+    frame = render_tray([*INSIDE, OUTSIDE], (640, 480), seed=4)
+    inbox = Inbox()
+    runtime = Runtime(
+        settings, inbox, camera=StillTray(frame), watcher=SettleWatcher(DiceReader(), 0.2)
+    )
+    trays: list[TrayState] = []
+    runtime.listeners.tray.append(trays.append)
+    runtime.start()
+    try:
+        tray = _settled(runtime, trays, inbox)
+        assert sorted(d.value for d in tray.dice) == [3, 5]
+        assert tray.frame_size == (640, 480)
+        for die, seen in zip(
+            sorted(INSIDE, key=lambda d: d.x), sorted(tray.dice, key=lambda d: d.x), strict=True
+        ):
+            assert abs(seen.x - die.x) < 8 and abs(seen.y - die.y) < 8, (seen, die)
+        assert runtime._last_box == (0, 0, 480, 480)
+
+        before = len(trays)  # the whole picture again, saved and applied at once
+        runtime.save_setting("camera.tray", [0.0, 0.0, 1.0, 1.0]).result(timeout=5)
+        assert runtime.tray_area == (0.0, 0.0, 1.0, 1.0)
+        tray = _settled(runtime, trays, inbox, before)
+        assert sorted(d.value for d in tray.dice) == [3, 5, 6]
+        outside = max(tray.dice, key=lambda d: d.x)
+        assert abs(outside.x - OUTSIDE.x) < 8 and abs(outside.y - OUTSIDE.y) < 8
+    finally:
+        runtime.stop()
+    assert "tray = [0.0, 0.0, 1.0, 1.0]" in path.read_text()
+
+
+def test_a_new_area_is_sent_to_the_tray_process(isolated_data: Path) -> None:
+    """In the app the reader runs in a child process: a saved area travels to it on
+    its pipe, so it applies from the next frame without a restart."""
+    runtime = Runtime(
+        config.load(), Inbox(), camera=StillTray(np.zeros((4, 4, 3))), tray_process=True
+    )
+    runtime.start()  # no watcher: the tray is not read, so the pipe is ours to watch
+    ours, theirs = __import__("multiprocessing").Pipe()
+    try:
+        runtime._tray_conn = ours
+        runtime.save_setting("camera.tray", [0.1, 0.2, 0.9, 0.8]).result(timeout=5)
+        assert theirs.poll(5) and theirs.recv() == ("tray", (0.1, 0.2, 0.9, 0.8))
+    finally:
+        runtime._tray_conn = None
+        runtime.stop()
+    assert threading.active_count() >= 1
