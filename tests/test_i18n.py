@@ -66,6 +66,7 @@ def play_randomly(session: TableSession, rng: random.Random, steps: int) -> list
         shown += [o.label for o in prompt.options]
         shown += [m for m in (prompt.objective,) if m is not None]
         shown += [controller.meaning(a) for a in TableAction]
+        shown += view_labels(session.view())
         if prompt.kind is PromptKind.OVER:
             break
         for _attempt in range(20):
@@ -79,6 +80,15 @@ def play_randomly(session: TableSession, rng: random.Random, steps: int) -> list
         else:
             break
     return shown
+
+
+def view_labels(view: dict[str, Any]) -> list[str]:
+    """The fixed labels of the screen's panels and gauge, which the screen translates
+    as they are; numbered names ("Player 2", "Barbarian (1)") are left to the data."""
+    labels = [view.get("gauge", {}).get("label", "")]
+    for panel in view.get("panels", ()):
+        labels += [panel.get("title", "")] + [row[0] for row in panel.get("rows", ())]
+    return [t for t in labels if isinstance(t, str) and t and not any(c.isdigit() for c in t)]
 
 
 def _missing(messages: list[Msg | str], spanish: dict[str, str]) -> set[str]:
@@ -102,7 +112,8 @@ def _nested(message: Msg) -> list[str]:
 
 @pytest.mark.parametrize("game_id", sorted(g for g in games() if not g.startswith("test-")))
 def test_spanish_covers_what_each_game_says(game_id: str, isolated_data: Path) -> None:
-    """Every prompt, option, event and refusal met in random play has a Spanish text."""
+    """Every prompt, option, event, refusal and panel label met in random play has a
+    Spanish text."""
     spanish = catalogue("es")
     store = Store.in_dir(isolated_data)
     missing = _missing([games()[game_id].title], spanish)  # shown on the home screen
