@@ -104,3 +104,12 @@ def test_near_dice_are_bigger_than_far_ones(shared_dir):
     for x, y in ((360, 310), (514, 318)):
         near = [d for d in reading.dice if abs(d.x - x) < 15 and abs(d.y - y) < 15]
         assert [d.face for d in near] == ["1"], (x, y)
+
+
+def test_the_gaps_between_pips_are_not_pips(shared_dir):
+    """Notes §3, glare: between the dark pips of a Three the lit body is a light bump as
+    round as a pip, and the two gaps read as a light-pip Two (train/three_18.jpg)."""
+    image = shared_dir / "datasets" / "d6-desk" / "train" / "three_18.jpg"
+    reading = DiceReader().read(cv2.imread(str(image)))
+    near = [d for d in reading.dice if abs(d.x - 375) < 15 and abs(d.y - 200) < 15]
+    assert [d.face for d in near] == ["3"]

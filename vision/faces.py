@@ -350,6 +350,7 @@ def drop_side_faces(found: list[Face]) -> list[Face]:
             g.size > 1.3 * f.size and math.hypot(f.x - g.x, f.y - g.y) < 0.4 * g.size for g in found
         )
     ]
+    found = _drop_gaps(found)
     order = sorted(found, key=lambda f: (f.value is None, _flatness(f), f.y))
     kept: list[Face] = []
     for face in order:
@@ -462,3 +463,35 @@ def _joined(
     if face is None or face.value != len(pips):
         return None
     return face
+
+
+def _drop_gaps(found: list[Face]) -> list[Face]:
+    """Drop the "pips" that are the gaps between another face's pips: between two dark
+    pips in a row, the body shows as a light bump as round as a pip, and a Three's
+    pips with the two gaps between them read as a Two of the other polarity. The
+    gaps lie at midpoints of the real pips; the real pips are not all at midpoints."""
+    dropped: set[int] = set()
+    for i, a in enumerate(found):
+        for j, b in enumerate(found):
+            if i == j or a.value is None or b.value is None:
+                continue
+            if math.hypot(a.x - b.x, a.y - b.y) > 0.35 * max(a.size, b.size):
+                continue
+            if a.marks[0].polarity == b.marks[0].polarity:
+                continue
+            if _at_midpoints(a, b) >= 0.99 and _at_midpoints(b, a) < 0.99:
+                dropped.add(i)
+    return [f for i, f in enumerate(found) if i not in dropped]
+
+
+def _at_midpoints(a: Face, b: Face) -> float:
+    """Share of a's pips that lie halfway between two of b's pips."""
+    pips = [m for m in b.marks if m.pip_like]
+    middles = [
+        ((p.x + q.x) / 2, (p.y + q.y) / 2) for k, p in enumerate(pips) for q in pips[k + 1 :]
+    ]
+    own = [m for m in a.marks if m.pip_like]
+    if not own or not middles:
+        return 0.0
+    near = [any(math.hypot(m.x - x, m.y - y) < m.radius for x, y in middles) for m in own]
+    return sum(near) / len(own)
