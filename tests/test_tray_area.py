@@ -160,3 +160,89 @@ def test_a_new_area_is_sent_to_the_tray_process(isolated_data: Path) -> None:
         runtime._tray_conn = None
         runtime.stop()
     assert threading.active_count() >= 1
+
+
+# --- the calibration screen --------------------------------------------------------
+@pytest.fixture(params=["landscape", "portrait"])
+def table(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, isolated_data):
+    """The app offscreen (``tests/test_ui.py``'s hands: touches, shots, layout checks)."""
+    import os
+
+    ui_tests = pytest.importorskip("test_ui")  # sets Kivy's offscreen window up first
+    folder = os.environ.get("DICETABLE_UI_SHOTS")
+    shots = Path(folder) if folder else tmp_path_factory.mktemp("tray-area-shots")
+    shots.mkdir(parents=True, exist_ok=True)
+    ui = ui_tests.Table(ui_tests.DISPLAYS[request.param], shots)
+    yield ui
+    ui.close()
+
+
+def _touch_at(editor, fx: float, fy: float) -> tuple[float, float]:
+    """Window pixels of a point given as fractions of the camera picture."""
+    return editor.to_window(*editor.to_widget(fx, fy))
+
+
+def test_the_tray_area_is_set_by_touch_saved_and_applied(table) -> None:
+    """Settings > Tray area: a rendered tray with a cup-side die; the top-right
+    handle dragged in, Save writes camera.tray and the reader uses it; two taps on
+    opposite corners span a new area; Reset gives the whole picture back."""
+    from kivy.tests.common import UnitTestTouch
+
+    screens, runtime = table.screens, table.runtime
+    screens.go("settings")
+    table.pump()
+    table.tap(table.find_text("Tray area"))
+    assert screens.current == "tray_area"
+    frame = render_tray([*INSIDE, OUTSIDE], (640, 480), seed=4)
+    from dicetable.device.runtime import SeenDie
+
+    dice = tuple(SeenDie(d.x, d.y, d.size, d.value, str(d.value)) for d in [*INSIDE, OUTSIDE])
+    runtime._show_tray(TrayState("settled", dice, frame[:, :, ::-1].copy(), (640, 480)))
+    table.pump()
+    editor = screens.tray_area.editor
+    assert editor.area == (0.0, 0.0, 1.0, 1.0)
+    assert editor.height >= table.display.mm(30), "the picture is big enough to aim at"
+    table.check("tray-area-whole")
+
+    # a 9 mm target: a finger a little off the handle still takes it
+    corner = editor.corners()[1]
+    reach = table.display.touch / 2 - 1
+    assert editor.corner_at(corner[0] - reach, corner[1] - reach) == 1
+    touch = UnitTestTouch(*editor.to_window(corner[0] - reach, corner[1] - reach))
+    touch.touch_down()
+    touch.touch_move(*_touch_at(editor, 0.70, 0.2))
+    touch.touch_move(*_touch_at(editor, 0.75, 0.0))
+    touch.touch_up()
+    table.pump()
+    assert editor.area == pytest.approx((0.0, 0.0, 0.75, 1.0), abs=0.01)
+    assert "(not saved)" in screens.tray_area.status.text
+    table.tap(screens.tray_area.save)
+    table.pump()
+    saved = config.load()["camera.tray"]
+    assert saved == pytest.approx([0.0, 0.0, 0.75, 1.0], abs=0.01)
+    assert runtime.tray_area == tuple(saved)
+    assert "(not saved)" not in screens.tray_area.status.text
+    image = table.check("tray-area-dragged")
+    # outside the area the picture is dimmed, inside it is not
+    ox, oy = (round(v) for v in _touch_at(editor, 0.9, 0.5))
+    ix, iy = (round(v) for v in _touch_at(editor, 0.4, 0.5))
+    height = image.shape[0]
+    assert image[height - oy, ox].mean() < image[height - iy, ix].mean()
+
+    for spot in ((0.1, 0.2), (0.6, 0.9)):  # two taps on opposite corners
+        touch = UnitTestTouch(*_touch_at(editor, *spot))
+        touch.touch_down()
+        touch.touch_up()
+        table.pump()
+        if spot == (0.1, 0.2):
+            assert editor.pending is not None
+            table.shot("tray-area-first-corner")
+    assert editor.area == pytest.approx((0.1, 0.2, 0.6, 0.9), abs=0.01)
+    table.check("tray-area-tapped")
+    table.tap(screens.tray_area.reset)
+    assert editor.area == (0.0, 0.0, 1.0, 1.0)
+    table.tap(screens.tray_area.save)
+    table.pump()
+    assert config.load()["camera.tray"] == [0.0, 0.0, 1.0, 1.0]
+    table.tap(table.find_text("Back"))
+    assert screens.current == "settings"

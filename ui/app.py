@@ -35,6 +35,7 @@ from dicetable.ui.settings import (
 )
 from dicetable.ui.text import Words, msg
 from dicetable.ui.theme import Display
+from dicetable.ui.tray_area import TrayAreaScreen
 from dicetable.ui.widgets import FilledBox, TapButton
 
 log = logging.getLogger(__name__)
@@ -79,6 +80,7 @@ class TableScreens(ScreenManager):
         self.buttons = ButtonTestScreen(d, t, on_back=lambda: self.go("settings"))
         self.calibration = CalibrationScreen(d, rt, t, on_back=lambda: self.go("settings"))
         self.teach = TeachScreen(d, rt, t, on_back=lambda: self.go("settings"))
+        self.tray_area = TrayAreaScreen(d, rt, t, on_back=lambda: self.go("settings"))
         for screen in (
             self.home,
             self.new,
@@ -87,6 +89,7 @@ class TableScreens(ScreenManager):
             self.buttons,
             self.calibration,
             self.teach,
+            self.tray_area,
         ):
             self.add_widget(screen)
         self.current = "home"
@@ -138,6 +141,8 @@ class TableScreens(ScreenManager):
             self.calibration.show_tray(tray)
         elif self.current == "teach":
             self.teach.show_tray(tray)
+        elif self.current == "tray_area":
+            self.tray_area.show_tray(tray)
         else:
             self.game.tray = tray
 

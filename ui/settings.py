@@ -155,6 +155,11 @@ class SettingsScreen(_Page):
         )
         tools.add_widget(
             TapButton(
+                d, self.t(msg("Tray area")), lambda: self.go("tray_area"), font=d.secondary + 2
+            )
+        )
+        tools.add_widget(
+            TapButton(
                 d, self.t(msg("Button test")), lambda: self.go("buttons"), font=d.secondary + 2
             )
         )
