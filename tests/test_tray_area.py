@@ -246,3 +246,11 @@ def test_the_tray_area_is_set_by_touch_saved_and_applied(table) -> None:
     assert config.load()["camera.tray"] == [0.0, 0.0, 1.0, 1.0]
     table.tap(table.find_text("Back"))
     assert screens.current == "settings"
+
+    screens.set_language("es")  # the Spanish texts fit as well
+    table.pump(6)
+    table.screens.go("tray_area")
+    table.pump()
+    assert "esquinas opuestas de la bandeja" in table.screens.tray_area.hint.text
+    assert "Guardar" in table.screens.tray_area.save.text
+    table.check("tray-area-es")

@@ -39,6 +39,18 @@ class AreaEditor(TrayView):
         self._dragging: int | None = None  # index of the corner under the finger
         super().__init__(display, **kw)
 
+    def picture_box(self) -> tuple[float, float, float, float]:
+        """The preview, inset by half a handle so corner handles at the picture's
+        edge are drawn (and reachable) whole."""
+        inset = self.display.mm(2)
+        x, y, w, h = super().picture_box()
+        if w <= 2 * inset or h <= 2 * inset:  # not laid out yet
+            return (x, y, w, h)
+        if not self.tray.frame_size[0]:
+            return (x + inset, y + inset, w - 2 * inset, h - 2 * inset)
+        scale = max(0.1, min((w - 2 * inset) / w, (h - 2 * inset) / h))
+        return (x + w * (1 - scale) / 2, y + h * (1 - scale) / 2, w * scale, h * scale)
+
     # fractions of the frame <-> widget pixels (the frame's y runs down) --------------
     def to_widget(self, fx: float, fy: float) -> tuple[float, float]:
         x0, y0, w, h = self.picture_box()
