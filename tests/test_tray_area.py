@@ -159,7 +159,40 @@ def test_a_new_area_is_sent_to_the_tray_process(isolated_data: Path) -> None:
     finally:
         runtime._tray_conn = None
         runtime.stop()
-    assert threading.active_count() >= 1
+
+
+def test_the_tray_process_reads_the_area_and_takes_a_new_one_on_its_pipe(
+    isolated_data: Path,
+) -> None:
+    """``serve_tray`` (the child process's body, run here on a thread) starts with the
+    configured area and switches to one sent on its pipe from the next frame."""
+    import multiprocessing
+
+    from dicetable.device.runtime import demo_settings, serve_tray
+
+    settings = demo_settings(config.load())
+    values = {section: dict(keys) for section, keys in settings.values.items()}
+    values["camera"]["tray"] = [0.0, 0.0, 0.5, 0.5]
+    ours, theirs = multiprocessing.Pipe()
+    worker = threading.Thread(target=serve_tray, args=(values, None, theirs, 0.05), daemon=True)
+    worker.start()
+    try:
+        assert ours.poll(10)
+        first = ours.recv()
+        assert first.box == (0, 0, 640, 480) and first.frame_size == (1280, 960)
+        assert all(d.x < 640 and d.y < 480 for d in first.dice)
+        ours.send(("tray", (0.5, 0.5, 1.0, 1.0)))
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and ours.poll(1):
+            if (record := ours.recv()).box == (640, 480, 1280, 960):
+                break
+        else:
+            raise AssertionError("the new tray area was not taken")
+        assert all(d.x >= 640 and d.y >= 480 for d in record.dice)
+    finally:
+        ours.send("stop")
+        worker.join(timeout=5)
+    assert not worker.is_alive()
 
 
 # --- the calibration screen --------------------------------------------------------
