@@ -139,16 +139,20 @@ def test_read_command_errors(tmp_path, capsys):
     assert main(["read", "--profile", "unknown", str(tmp_path / "missing.jpg")]) == 2
 
 
-def test_dice_with_no_pips_at_all_are_found_by_their_bodies(isolated_data):
+@pytest.mark.parametrize("touching", [False, True])
+def test_dice_with_no_pips_at_all_are_found_by_their_bodies(isolated_data, touching):
     """Notes §3, symbol faces: hero dice (red, a sword, a shield, a star, a skull, no
     pips on any face) on black felt. Found by their marks, the symbols break into pieces
     and most dice are lost; after teaching, the taught body colour and size find each
-    die, and the taught faces name them."""
+    die, and the taught faces name them. Notes §3, touching dice: dice side by side
+    make one blob of their colour, cut into dice by their taught size."""
     symbols = {1: "sword", 2: "sword", 3: "shield", 4: "shield", 5: "star", 6: "skull"}
     faces = ("sword", "sword", "shield", "shield", "star", "skull")
 
     def hero_tray(seed: int):
-        dice = random_tray(random.Random(seed), 5, symbols=symbols, colours=("red",))
+        dice = random_tray(
+            random.Random(seed), 5, symbols=symbols, colours=("red",), touching=touching
+        )
         return dice, render_tray(dice, seed=seed, tray="black felt")
 
     teacher = Teacher("hero", faces, (1, 1, 2, 2, 3, 4))

@@ -80,26 +80,33 @@ def find_bodies(image: np.ndarray, hint: BodyHint) -> list[Face]:
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     faces = []
     for contour in contours:
-        (cx, cy), (w, h), _ = cv2.minAreaRect(contour)
-        if min(w, h) < low or max(w, h) > high * 1.2:
+        (cx, cy), (w, h), angle = cv2.minAreaRect(contour)
+        short, long = min(w, h), max(w, h)
+        if short < low or short > high:
             continue
-        if max(w, h) > 1.4 * min(w, h):
-            continue  # long: two dice touching, or not a die
         # The symbol is another colour: the die is the blob with its holes filled.
-        area = cv2.contourArea(contour)
-        if area < 0.7 * w * h:
+        if cv2.contourArea(contour) < 0.7 * w * h:
             continue  # ragged: not a die's square
-        side = math.sqrt(w * h) / scale
-        x, y = cx / scale, cy / scale
+        count = round(long / short)
+        if count > 3 or abs(long / short - count) > 0.35:
+            continue  # neither a die nor a row of touching dice
         inside = np.zeros(mask.shape, np.uint8)
         cv2.drawContours(inside, [contour], 0, 255, -1)
         inside &= mask  # the body, not the symbol
         blue, green, red, _ = cv2.mean(small, mask=inside)
         body = (float(blue), float(green), float(red))
         gray = float(0.114 * body[0] + 0.587 * body[1] + 0.299 * body[2])
-        face = Face([], x, y, side, (body[0], body[1], body[2]), gray, 1.0, 0.0)
-        face.reason = "unknown face"
-        faces.append(face)
+        # Touching dice of one colour are one blob: a row of squares, cut evenly.
+        turn = math.radians(angle if w >= h else angle + 90)
+        step = long / count
+        for k in range(count):
+            offset = (k - (count - 1) / 2) * step
+            x = (cx + offset * math.cos(turn)) / scale
+            y = (cy + offset * math.sin(turn)) / scale
+            side = math.sqrt(short * step) / scale
+            face = Face([], x, y, side, body, gray, 1.0, 0.0)
+            face.reason = "unknown face"
+            faces.append(face)
     return faces
 
 
