@@ -195,6 +195,31 @@ def test_the_tray_process_reads_the_area_and_takes_a_new_one_on_its_pipe(
     assert not worker.is_alive()
 
 
+def test_teaching_a_face_looks_only_inside_the_tray_area(isolated_data: Path) -> None:
+    """ "Show me each face" learns from the settled frame's tray area: a spare die
+    by the tray is not taken for the die being taught."""
+    seen: list[tuple[int, ...]] = []
+
+    class Teacher:
+        def add_example(self, frame: np.ndarray, face_index: int) -> bool:
+            seen.append(frame.shape)
+            return True
+
+        def missing(self) -> list[str]:
+            return []
+
+    runtime = Runtime(config.load(), Inbox())
+    runtime.start()
+    try:
+        runtime.teacher = Teacher()
+        runtime._last_frame = np.zeros((480, 640, 3), np.uint8)
+        runtime._last_box = (0, 0, 480, 480)
+        assert runtime.teach_face(0).result(timeout=5) == []
+    finally:
+        runtime.stop()
+    assert seen == [(480, 480, 3)]
+
+
 # --- the calibration screen --------------------------------------------------------
 @pytest.fixture(params=["landscape", "portrait"])
 def table(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, isolated_data):
