@@ -57,10 +57,18 @@ class FaceModel:
     threshold: float
     # What the taught dice look like, to find them by their bodies (``bodies``).
     bodies: BodyHint | None = None
+    _squared: np.ndarray | None = field(default=None, repr=False, compare=False)
+
+    def _norms(self) -> np.ndarray:
+        if self._squared is None or len(self._squared) != len(self.features):
+            self._squared = np.einsum("ij,ij->i", self.features, self.features)
+        return self._squared
 
     def distances(self, vector: np.ndarray, faces: int) -> np.ndarray:
         """Distance from ``vector`` to the nearest example of each face (inf if none)."""
-        distances = np.linalg.norm(self.features - vector[None, :], axis=1)
+        # |f - v|^2 = |f|^2 + |v|^2 - 2 f.v: one matrix product, not a copy per example.
+        squared = self._norms() + float(vector @ vector) - 2.0 * (self.features @ vector)
+        distances = np.sqrt(np.maximum(squared, 0.0))
         best = np.full(faces, np.inf, np.float32)
         np.minimum.at(best, self.labels, distances)
         return best
