@@ -6,64 +6,19 @@ field, so a player who adds a monster or an event card sees at once what is wron
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Any
+
+from dicetable.rules.data_files import DataError, Fields, read_toml
 
 SIZES = ("small", "large", "mini_boss", "dungeon_boss")
 POLICIES = ("melee", "ranged", "fire_demon", "lich")
 SLOTS = ("hand", "head", "body", "feet")
 
 
-class DataError(ValueError):
-    """A data file entry that does not fit the schema (file, entry and field named)."""
-
-
-class _Entry:
-    """Typed access to one TOML table, raising DataError that says where."""
-
-    def __init__(self, file: str, where: str, table: dict[str, Any]) -> None:
-        self.file, self.where, self.table = file, where, table
-
-    def fail(self, name: str, why: str) -> DataError:
-        return DataError(f"minidungeon/data/{self.file}: {self.where}: field {name!r} {why}")
-
-    def get(self, name: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
-        if name not in self.table:
-            if default is ...:
-                raise self.fail(name, "is missing")
-            return default
-        value = self.table[name]
-        if (isinstance(value, bool) and kind is int) or not isinstance(value, kind):
-            raise self.fail(name, f"should be {_kind_name(kind)}, not {value!r}")
-        return value
-
-    def one_of(self, name: str, allowed: tuple[str, ...], default: Any = ...) -> str:
-        value = self.get(name, str, default)
-        if value not in allowed:
-            raise self.fail(name, f"is {value!r}, not one of {', '.join(allowed)}")
-        return value
-
-    def ints(self, name: str, default: Any = ...) -> tuple[int, ...]:
-        values = self.get(name, list, default)
-        if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-            raise self.fail(name, f"should be a list of whole numbers, not {values!r}")
-        return tuple(values)
-
-    def strs(self, name: str, default: Any = ...) -> tuple[str, ...]:
-        values = self.get(name, list, default)
-        if not all(isinstance(v, str) for v in values):
-            raise self.fail(name, f"should be a list of strings, not {values!r}")
-        return tuple(values)
-
-
-def _kind_name(kind: type | tuple[type, ...]) -> str:
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    return " or ".join(
-        {int: "a whole number", str: "text", bool: "true/false"}.get(k, k.__name__) for k in kinds
-    )
+def _fields(file: str, where: str, table: dict[str, Any]) -> Fields:
+    return Fields(f"minidungeon/data/{file}", where, table)
 
 
 @dataclass(frozen=True)
@@ -293,21 +248,17 @@ class Rulebook:
 
 
 def _read(file: str) -> dict[str, Any]:
-    text = resources.files("dicetable.rules.minidungeon").joinpath("data", file).read_text("utf-8")
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise DataError(f"minidungeon/data/{file}: {error}") from None
+    return read_toml("dicetable.rules.minidungeon", "data", file, file=f"minidungeon/data/{file}")
 
 
-def _entries(file: str, data: dict[str, Any], key: str) -> list[_Entry]:
+def _entries(file: str, data: dict[str, Any], key: str) -> list[Fields]:
     tables = data.get(key, [])
     if not isinstance(tables, list) or not tables:
         raise DataError(f"minidungeon/data/{file}: needs at least one [[{key}]] entry")
     found = []
     for number, table in enumerate(tables, start=1):
         name = table.get("id", table.get("result", table.get("results", number)))
-        found.append(_Entry(file, f"[[{key}]] #{number} ({name})", table))
+        found.append(_fields(file, f"[[{key}]] #{number} ({name})", table))
     return found
 
 
@@ -436,7 +387,7 @@ def rulebook() -> Rulebook:
         )
         for e in _entries("dungeon.toml", dungeon, "trap")
     }
-    top = _Entry("dungeon.toml", "top level", dungeon)
+    top = _fields("dungeon.toml", "top level", dungeon)
     for name in (
         *top.strs("large_monsters"),
         top.get("mini_boss", str),
@@ -479,7 +430,7 @@ def rulebook() -> Rulebook:
         ],
         "motivation",
     )
-    base_entry = _Entry("heroes.toml", "[base]", heroes.get("base", {}))
+    base_entry = _fields("heroes.toml", "[base]", heroes.get("base", {}))
     base = {
         name: base_entry.get(name, int)
         for name in ("health", "attack", "toughness", "speed", "max_attacks", "starting_gold")
@@ -523,17 +474,17 @@ def rulebook() -> Rulebook:
             gambling_only=e.get("gambling_only", bool, False),
             banned=e.get("banned", bool, False),
         )
-    bounty_entry = _Entry("treasure.toml", "[bounty]", treasure_data.get("bounty", {}))
+    bounty_entry = _fields("treasure.toml", "[bounty]", treasure_data.get("bounty", {}))
     bounty = {name: bounty_entry.get(name, int) for name in (*SIZES, "thief_chest")}
     choices = {}
     for name, table in town.get("choice", {}).items():
-        e = _Entry("town.toml", f"[choice.{name}]", table)
+        e = _fields("town.toml", f"[choice.{name}]", table)
         values = e.get("values", dict)
         default = e.get("default", str)
         if default not in values:
             raise e.fail("default", f"is {default!r}, not one of the values {', '.join(values)}")
         choices[name] = (default, *(v for v in values if v != default))
-    level = _Entry("monsters.toml", "[level_bonus]", monsters_data.get("level_bonus", {}))
+    level = _fields("monsters.toml", "[level_bonus]", monsters_data.get("level_bonus", {}))
     return Rulebook(
         monsters=monsters,
         level_bonus={k: level.get(k, int) for k in ("attack_from_level", "health_from_level")},
