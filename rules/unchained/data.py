@@ -7,40 +7,23 @@ through a game night.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
+
+from dicetable.rules import data_files
+from dicetable.rules.data_files import DataError as DataError  # re-exported: callers catch it here
+from dicetable.rules.data_files import read_toml
 
 PACKAGE = "dicetable.rules.unchained"
 
 
-class DataError(ValueError):
-    """A data file that does not fit its schema."""
-
-
 def load(name: str) -> dict[str, Any]:
-    path = resources.files(PACKAGE).joinpath("data", name)
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as error:
-        raise DataError(f"data/{name}: {error}") from None
+    return read_toml(PACKAGE, "data", name)
 
 
-class Fields:
-    """Typed access to one TOML table that names where a wrong field is."""
-
-    def __init__(self, file: str, entry: str, table: dict[str, Any]) -> None:
-        self.file, self.entry, self.table = file, entry, table
-
-    def fail(self, field: str, problem: str) -> DataError:
-        return DataError(f"data/{self.file}: {self.entry}: field {field!r} {problem}")
-
-    def get(self, field: str) -> Any:
-        if field not in self.table:
-            raise self.fail(field, "is missing")
-        return self.table[field]
+class Fields(data_files.Fields):
+    """Typed access to one TOML table, with the bounds Unchained's numbers need."""
 
     def int(self, field: str, low: int = 0) -> int:
         value = self.get(field)
@@ -79,7 +62,7 @@ class Fields:
 
 
 def fields(name: str) -> Fields:
-    return Fields(name, "top level", load(name))
+    return Fields(f"data/{name}", "top level", load(name))
 
 
 @dataclass(frozen=True)
@@ -138,7 +121,7 @@ class MinionRushRules:
 @cache
 def minion_rush_rules() -> MinionRushRules:
     f = fields("minion_rush.toml")
-    points_table = Fields("minion_rush.toml", "points", f.get("points"))
+    points_table = Fields(f.file, "points", f.get("points"))
     points = {level: points_table.int(str(level)) for level in (1, 2, 3, 4)}
     return MinionRushRules(
         starting_health=f.int("starting_health", 1),
