@@ -12,11 +12,11 @@ same way after the catalogue changes.
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
 from dicetable.rules.core import Event, EventKind
+from dicetable.rules.data_files import parse_toml
 from dicetable.rules.dicequest.data import Card, DataError, DiceFaces, parse_cards, parse_dice
 
 
@@ -46,11 +46,7 @@ def load_dice(data_dir: Path) -> DiceFaces | None:
     path = dice_file(data_dir)
     if not path.is_file():
         return None
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as error:
-        raise DataError(f"{path}: {error}") from None
-    return parse_dice(data, str(path))
+    return parse_dice(parse_toml(path.read_text(encoding="utf-8"), str(path)), str(path))
 
 
 def add(data_dir: Path, card: Card) -> Path:

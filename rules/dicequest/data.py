@@ -6,12 +6,12 @@ points at the line to fix. No file I/O beyond the package's own data
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
-from importlib import resources
+from functools import cache, partial
 from typing import Any
+
+from dicetable.rules.data_files import DataError, parse_toml, read_toml
 
 SYMBOLS = ("sword", "arrow", "wand", "shield", "rune")
 COLORS = ("red", "blue", "yellow", "green")
@@ -19,12 +19,8 @@ REWARD_KEYS = ("gold", "vp", "level_up", "basic_item", "legendary_item")
 MAX_PER_COLOR = 4  # "up to 4 dice for each color" (Deployment Step)
 
 
-class DataError(ValueError):
-    """A data file that does not fit its schema; the text says file, entry and field."""
-
-
-def _fail(where: str, entry: str, name: str, problem: str) -> DataError:
-    return DataError(f"{where}: {entry}: field {name!r}: {problem}")
+# Dicequest's problems read as what is wanted: "field 'act': 1, 2 or 3".
+_fail = partial(DataError.at, sep=": ")
 
 
 @dataclass(frozen=True)
@@ -278,11 +274,7 @@ def parse_card(entry: Mapping[str, Any], kind: str, where: str, index: int) -> C
 
 def parse_cards(text: str, where: str) -> tuple[Card, ...]:
     """Every ``[[quest]]`` and ``[[adventure]]`` in one TOML text."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise DataError(f"{where}: {error}") from None
-    return card_tables(data, where)
+    return card_tables(parse_toml(text, where), where)
 
 
 def card_tables(data: Mapping[str, Any], where: str) -> tuple[Card, ...]:
@@ -383,27 +375,25 @@ def parse_heroes(data: Mapping[str, Any], where: str) -> tuple[HeroKind, ...]:
     return tuple(heroes)
 
 
-def _package_text(name: str) -> str:
-    return resources.files(__package__).joinpath("data").joinpath(name).read_text(encoding="utf-8")
+def _package_data(name: str) -> dict[str, Any]:
+    return read_toml(__package__, "data", name, file=f"dicequest/data/{name}")
 
 
 @cache
 def default_dice() -> DiceFaces:
-    return parse_dice(tomllib.loads(_package_text("dice.toml")), "dicequest/data/dice.toml")
+    return parse_dice(_package_data("dice.toml"), "dicequest/data/dice.toml")
 
 
 @cache
 def shipped_cards() -> tuple[Card, ...]:
-    return parse_cards(_package_text("cards.toml"), "dicequest/data/cards.toml")
+    return card_tables(_package_data("cards.toml"), "dicequest/data/cards.toml")
 
 
 @cache
 def threat_deck() -> tuple[tuple[ThreatCard, ...], dict]:
-    return parse_threats(
-        tomllib.loads(_package_text("threats.toml")), "dicequest/data/threats.toml"
-    )
+    return parse_threats(_package_data("threats.toml"), "dicequest/data/threats.toml")
 
 
 @cache
 def hero_kinds() -> tuple[HeroKind, ...]:
-    return parse_heroes(tomllib.loads(_package_text("heroes.toml")), "dicequest/data/heroes.toml")
+    return parse_heroes(_package_data("heroes.toml"), "dicequest/data/heroes.toml")

@@ -17,7 +17,6 @@ when the catalogue does.
 from __future__ import annotations
 
 import random
-import tomllib
 from collections import Counter
 from collections.abc import Mapping
 from typing import ClassVar
@@ -34,6 +33,7 @@ from dicetable.rules.core import (
     PromptKind,
     expect,
 )
+from dicetable.rules.data_files import parse_toml
 from dicetable.rules.dicequest.adventure_path import (
     ADVENTURE_ROUNDS,
     BOARD_ACTIONS,
@@ -165,9 +165,6 @@ def _load_catalogue(text: str) -> tuple[tuple[Card, ...], DiceFaces | None]:
     ``[dice]`` (faces and colours) in one TOML text."""
     if not text:
         return (), None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise DataError(f"catalogue: {error}") from None
+    data = parse_toml(text, "catalogue")
     dice = parse_dice(data.pop("dice"), "catalogue [dice]") if "dice" in data else None
     return card_tables(data, "catalogue"), dice
