@@ -8,6 +8,7 @@ names the file, the entry and the field. Pure: reads a package's own data with
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any
 
@@ -48,6 +49,25 @@ def kind_name(kind: type | tuple[type, ...]) -> str:
     return " or ".join(names.get(k, k.__name__) for k in kinds)
 
 
+def field_value(
+    table: Mapping[str, Any],
+    field: str,
+    kind: type | tuple[type, ...],
+    default: Any,
+    fail: Callable[[str, str], DataError],
+) -> Any:
+    """``table[field]`` checked to be of ``kind``; ``fail(field, problem)`` builds the
+    error, so a game with its own way of naming places still shares the checks."""
+    if field not in table:
+        if default is MISSING:
+            raise fail(field, "is missing")
+        return default
+    value = table[field]
+    if (isinstance(value, bool) and kind is int) or not isinstance(value, kind):
+        raise fail(field, f"should be {kind_name(kind)}, not {value!r}")
+    return value
+
+
 class Fields:
     """Typed access to one TOML table; a wrong field fails naming the file and the entry."""
 
@@ -61,14 +81,7 @@ class Fields:
         self, field: str, kind: type | tuple[type, ...] = object, default: Any = MISSING
     ) -> Any:
         """The field, of ``kind`` (a bool is not a whole number); ``default`` when absent."""
-        if field not in self.table:
-            if default is MISSING:
-                raise self.fail(field, "is missing")
-            return default
-        value = self.table[field]
-        if (isinstance(value, bool) and kind is int) or not isinstance(value, kind):
-            raise self.fail(field, f"should be {kind_name(kind)}, not {value!r}")
-        return value
+        return field_value(self.table, field, kind, default, self.fail)
 
     def one_of(self, field: str, allowed: tuple[str, ...], default: Any = MISSING) -> str:
         value = self.get(field, str, default)

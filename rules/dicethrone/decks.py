@@ -7,13 +7,13 @@ same schema. Files are validated on load: errors name the file, the card and the
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
 
+from dicetable.rules.data_files import read_toml
 from dicetable.rules.dicethrone.heroes import HeroDataError, Token, _Where, load_hero
 from dicetable.rules.dicethrone.objectives import Objective, ObjectiveError
 
@@ -123,10 +123,9 @@ class Decks:
 @cache
 def tokens() -> dict[str, Token]:
     """Every status token: tokens.toml plus each hero's own (``fire-mastery``...)."""
-    text = resources.files(__package__).joinpath("tokens.toml").read_text("utf-8")
     found = {
         t["id"]: Token(t["id"], t["name"], t["kind"], t["stack"])
-        for t in tomllib.loads(text)["tokens"]
+        for t in read_toml(__package__, "tokens.toml")["tokens"]
     }
     from dicetable.rules.dicethrone.heroes import hero_ids
 
@@ -146,12 +145,7 @@ def load_decks(boss: str) -> Decks:
     name = f"decks/{boss}.toml"
     if boss not in deck_ids():
         raise KeyError(f"no solo decks for {boss!r} (decks: {', '.join(deck_ids())})")
-    text = resources.files(__package__).joinpath("decks", f"{boss}.toml").read_text("utf-8")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise HeroDataError(f"{name}: {error}") from None
-    return parse_decks(data, name)
+    return parse_decks(read_toml(__package__, "decks", f"{boss}.toml"), name)
 
 
 def parse_decks(data: Mapping[str, Any], name: str) -> Decks:

@@ -6,7 +6,6 @@ A file is validated when loaded; an error names the file, the entry and the fiel
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -14,14 +13,14 @@ from importlib import resources
 from typing import Any
 
 from dicetable.rules.core import Die
+from dicetable.rules.data_files import MISSING, DataError, field_value, read_toml
 from dicetable.rules.dicethrone.objectives import Objective, ObjectiveError, parse_objective
 
 KINDS = ("offensive", "defensive", "ultimate")
 TOKEN_KINDS = ("positive", "negative")
 
 
-class HeroDataError(ValueError):
-    """A hero file that does not fit the schema."""
+HeroDataError = DataError  # the name callers and tests know
 
 
 @dataclass(frozen=True)
@@ -182,12 +181,7 @@ def load_hero(hero_id: str) -> Hero:
     if key not in hero_ids():
         raise KeyError(f"no Dice Throne hero {hero_id!r} (heroes: {', '.join(hero_ids())})")
     name = f"heroes/{key}.toml"
-    text = resources.files(__package__).joinpath("heroes", f"{key}.toml").read_text("utf-8")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise HeroDataError(f"{name}: {error}") from None
-    return parse_hero(data, name)
+    return parse_hero(read_toml(__package__, "heroes", f"{key}.toml"), name)
 
 
 def parse_hero(data: Mapping[str, Any], name: str) -> Hero:
@@ -397,16 +391,12 @@ class _Where:
     def at(self, entry: str) -> _Where:
         return _Where(f"{self.path}: {entry}" if ":" not in self.path else f"{self.path}.{entry}")
 
+    def fail(self, key: str, problem: str) -> DataError:
+        """``file: key: problem`` at the top level, ``file: entry.key: problem`` inside."""
+        return HeroDataError(f"{self}{'.' if ':' in self.path else ': '}{key}: {problem}")
+
     def get(self, data: Mapping[str, Any], key: str, kind: type) -> Any:
-        if key not in data:
-            raise HeroDataError(f"{self}{'.' if ':' in self.path else ': '}{key}: missing")
-        value = data[key]
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise HeroDataError(
-                f"{self}{'.' if ':' in self.path else ': '}{key}: want {kind.__name__}, "
-                f"got {value!r}"
-            )
-        return value
+        return field_value(data, key, kind, MISSING, self.fail)
 
     def __str__(self) -> str:
         return self.path
