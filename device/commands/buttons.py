@@ -8,7 +8,6 @@ import sys
 import time
 
 from dicetable.device.commands import load_config
-from dicetable.hardware.buttons import ActionQueue, ButtonError, PhaseButtons, button_map
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -18,6 +17,8 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run_test(args: argparse.Namespace) -> int:
+    from dicetable.hardware.buttons import ActionQueue, ButtonError, PhaseButtons, button_map
+
     section = load_config(args).section("buttons")
     actions = ActionQueue()
     try:

@@ -19,9 +19,6 @@ from pathlib import Path
 from dicetable.device.commands import load_config, open_store
 from dicetable.device.commands.play import _drive
 from dicetable.device.session import TableSession
-from dicetable.rules.dicequest import catalogue
-from dicetable.rules.dicequest.data import parse_cards, shipped_cards
-from dicetable.rules.dicequest.game import Dicequest
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -51,6 +48,9 @@ def _data_dir(args: argparse.Namespace) -> Path:
 
 
 def run_cards(args: argparse.Namespace) -> int:
+    from dicetable.rules.dicequest import catalogue
+    from dicetable.rules.dicequest.data import shipped_cards
+
     kept = catalogue.load(_data_dir(args))
     for origin, cards in (("shipped", shipped_cards()), ("kept", kept)):
         for card in cards:
@@ -60,6 +60,8 @@ def run_cards(args: argparse.Namespace) -> int:
 
 
 def run_check(args: argparse.Namespace) -> int:
+    from dicetable.rules.dicequest import catalogue
+
     data_dir = _data_dir(args)
     cards = catalogue.load(data_dir)
     dice = catalogue.load_dice(data_dir)
@@ -68,6 +70,9 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def run_add(args: argparse.Namespace) -> int:
+    from dicetable.rules.dicequest import catalogue
+    from dicetable.rules.dicequest.data import parse_cards
+
     cards = parse_cards(args.file.read_text(encoding="utf-8"), str(args.file))
     for card in cards:
         print(f"kept {card.name!r} in {catalogue.add(_data_dir(args), card)}")
@@ -75,6 +80,8 @@ def run_add(args: argparse.Namespace) -> int:
 
 
 def run_remove(args: argparse.Namespace) -> int:
+    from dicetable.rules.dicequest import catalogue
+
     if catalogue.remove(_data_dir(args), args.id):
         print(f"forgot {args.id}")
         return 0
@@ -83,6 +90,9 @@ def run_remove(args: argparse.Namespace) -> int:
 
 
 def run_keep(args: argparse.Namespace) -> int:
+    from dicetable.rules.dicequest import catalogue
+    from dicetable.rules.dicequest.game import Dicequest
+
     session = TableSession.resume(open_store(args), args.game)
     game = session.game
     if not isinstance(game, Dicequest):
@@ -98,6 +108,9 @@ def run_keep(args: argparse.Namespace) -> int:
 
 def run_play(args: argparse.Namespace) -> int:
     """Like ``dicetable play dicequest``, with the catalogue as the game's option."""
+    from dicetable.rules.dicequest import catalogue
+    from dicetable.rules.dicequest.game import Dicequest
+
     options = {Dicequest.CATALOGUE: catalogue.snapshot(_data_dir(args))}
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     session = TableSession.start(open_store(args), Dicequest.id, seed, options, args.name)

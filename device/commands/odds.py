@@ -10,10 +10,6 @@ from __future__ import annotations
 import argparse
 import json
 
-from dicetable.rules.dicethrone.heroes import load_hero
-from dicetable.rules.dicethrone.objectives import parse_objective
-from dicetable.rules.dicethrone.odds import best_keep, chance, chance_from
-
 
 def register(commands: argparse._SubParsersAction) -> None:
     odds = commands.add_parser("odds", help="exact odds of a Dice Throne roll objective")
@@ -33,6 +29,10 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run_odds(args: argparse.Namespace) -> int:
+    from dicetable.rules.dicethrone.heroes import load_hero
+    from dicetable.rules.dicethrone.objectives import parse_objective
+    from dicetable.rules.dicethrone.odds import best_keep, chance, chance_from
+
     symbols = load_hero(args.hero).symbols if args.hero else None
     objective = parse_objective(args.objective, symbols)
     result: dict[str, object] = {"objective": objective.label, "keep": args.keep, "hex": args.hex}

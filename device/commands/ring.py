@@ -10,12 +10,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from dicetable.device.commands import load_config
-from dicetable.hardware.leds import RingProtocol, open_ring
 from dicetable.hardware.ring_patterns import Effect, Gauge, Lights
-from dicetable.hardware.ring_sim import RingSimulator
 
 
 def register(commands: argparse._SubParsersAction) -> None:
+    from dicetable.hardware.leds import RingProtocol
+
     sim = commands.add_parser(
         "ring-sim",
         help="a simulated LED ring on a pseudo-terminal (point leds.port at it)",
@@ -43,6 +43,8 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run_sim(args: argparse.Namespace) -> int:
+    from dicetable.hardware.ring_sim import RingSimulator
+
     leds = load_config(args).section("leds")
     count = args.count or int(leds["count"])
     protocol = args.protocol or str(leds["protocol"])
@@ -93,6 +95,8 @@ PATTERNS: list[tuple[str, Lights]] = [
 
 
 def run_test(args: argparse.Namespace) -> int:
+    from dicetable.hardware.leds import open_ring
+
     leds = load_config(args).section("leds")
     if args.port:
         leds["port"] = args.port

@@ -11,14 +11,12 @@ import argparse
 import json
 import sys
 from pathlib import Path
-
-import cv2
+from typing import TYPE_CHECKING
 
 from dicetable.device.commands import load_config
-from dicetable.vision.evaluation import evaluate, labelled_images, read_labels
-from dicetable.vision.profiles import Profile, ProfileError, face_file, load_profile
-from dicetable.vision.reader import DiceReader
-from dicetable.vision.teaching import Teacher
+
+if TYPE_CHECKING:
+    from dicetable.vision.profiles import Profile
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -48,11 +46,15 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def _profile(args: argparse.Namespace) -> Profile:
+    from dicetable.vision.profiles import load_profile
+
     settings = load_config(args)
     return load_profile(args.profile or settings["vision.profile"], settings.data_dir)
 
 
 def _image(path: Path):
+    import cv2
+
     frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
     if frame is None:
         raise FileNotFoundError(f"{path}: not an image that can be read")
@@ -60,6 +62,8 @@ def _image(path: Path):
 
 
 def run_read(args: argparse.Namespace) -> int:
+    from dicetable.vision.reader import DiceReader
+
     profile = _profile(args)
     for path in args.images:
         # Photos are independent: a fresh reader measures each one's scale anew.
@@ -78,6 +82,9 @@ def run_read(args: argparse.Namespace) -> int:
 
 
 def run_eval(args: argparse.Namespace) -> int:
+    from dicetable.vision.evaluation import evaluate
+    from dicetable.vision.reader import DiceReader
+
     profile = _profile(args)
     if not args.folder.is_dir():
         raise FileNotFoundError(f"{args.folder}: no such folder")
@@ -108,6 +115,10 @@ def run_eval(args: argparse.Namespace) -> int:
 
 
 def run_teach(args: argparse.Namespace) -> int:
+    from dicetable.vision.evaluation import labelled_images, read_labels
+    from dicetable.vision.profiles import ProfileError, face_file
+    from dicetable.vision.teaching import Teacher
+
     settings = load_config(args)
     folder: Path = args.folder
     if not folder.is_dir():
