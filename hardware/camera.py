@@ -528,7 +528,7 @@ class SyntheticSource(_Source):
     def _render(self, number: int) -> np.ndarray:
         from dataclasses import replace
 
-        from dicetable.hardware.synthetic_tray import random_tray, render_tray
+        from dicetable.hardware.synthetic_tray import draw_hand, random_tray, render_tray
 
         roll, step = divmod(number, self.cycle_frames)
         if roll != self._roll:
@@ -541,12 +541,14 @@ class SyntheticSource(_Source):
         seconds = step / self.fps
         scene = self.seed * 100_003 + roll  # the tray's texture and the hand: fixed per roll
         if seconds < self.HAND_SECONDS:
+            # a real hand never stays still: it sweeps across as it gathers the dice,
+            # so the settle watcher sees a hand, not a settled tray
             self.phase = "hand"
-            if "hand" not in self._still:
-                self._still["hand"] = render_tray(
-                    self._previous, self.size, hand=True, seed=scene, noise=0
-                )
-            return self._grain(self._still["hand"], number)
+            if "tray" not in self._still:
+                self._still["tray"] = render_tray(self._previous, self.size, seed=scene, noise=0)
+            image = self._still["tray"].copy()
+            draw_hand(image, 0.3 + 0.4 * seconds / self.HAND_SECONDS, seed=scene)
+            return self._grain(image, number)
         seconds -= self.HAND_SECONDS
         if seconds < self.ROLL_SECONDS:
             self.phase = "rolling"

@@ -435,11 +435,19 @@ def _cocked_die(
             )  # fmt: skip
 
 
-def _hand(image: np.ndarray, rng: np.random.Generator, light: float) -> None:
+def draw_hand(image: np.ndarray, x: float, *, seed: int = 0, light: float = 1.0) -> None:
+    """Draws, in place, a hand reaching in from the bottom edge centred at ``x`` (a
+    fraction of the width): cheap enough to move it a little every frame."""
+    _hand(image, np.random.default_rng(seed), light, x)
+
+
+def _hand(
+    image: np.ndarray, rng: np.random.Generator, light: float, centre: float | None = None
+) -> None:
     """A hand reaching in from the bottom edge, as a player picking up dice."""
     height, width = image.shape[:2]
     skin = _shade((120, 160, 215), light * float(rng.uniform(0.8, 1.1)))
-    cx = int(rng.uniform(0.3, 0.7) * width)
+    cx = int((rng.uniform(0.3, 0.7) if centre is None else centre) * width)
     palm = (int(width * 0.16), int(height * 0.22))
     cy = height - int(palm[1] * 0.6)
     cv2.ellipse(image, (cx, cy), palm, 0, 0, 360, skin, -1, cv2.LINE_AA)
