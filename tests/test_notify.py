@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from app_process import app_env
 
 from dicetable.hardware import notify
 
@@ -111,19 +112,11 @@ def test_the_real_app_sends_ready_then_watchdog_pings(systemd: NotifySocket, tmp
     """`dicetable run`, off screen, as the unit starts it: READY=1 once the home screen
     is up, then WATCHDOG=1 every WATCHDOG_USEC/2 from the UI loop; on SIGTERM,
     STOPPING=1 and exit status 0."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("DICETABLE_")}
-    env |= {
-        "NOTIFY_SOCKET": systemd.address,
-        "WATCHDOG_USEC": "600000",  # a ping every 0.3 s
-        "DICETABLE_DATA": str(tmp_path / "data"),
-        "DICETABLE_CONFIG": str(tmp_path / "config.toml"),
-        "SDL_VIDEODRIVER": "offscreen",
-        "KIVY_NO_ARGS": "1",
-        "KIVY_NO_FILELOG": "1",
-        "KIVY_LOG_MODE": "PYTHON",
-        "KIVY_HOME": str(tmp_path / "kivy"),
-        "GPIOZERO_PIN_FACTORY": "mock",
-    }
+    env = app_env(
+        tmp_path,
+        NOTIFY_SOCKET=systemd.address,
+        WATCHDOG_USEC="600000",  # a ping every 0.3 s
+    )
     log = (tmp_path / "app.log").open("w")  # a file, not a pipe that could fill and block
     app = subprocess.Popen(
         [sys.executable, "-m", "dicetable.device.cli", "run"],

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from app_process import app_env
 
 from dicetable.device.session import TableSession
 from dicetable.device.store import Store, StoreError
@@ -161,21 +162,6 @@ def test_the_app_with_a_corrupt_settings_file_says_so_and_stays_down(tmp_path: P
     result = dicetable("run", data=tmp_path / "data", config=config)
     assert result.returncode == NO_RESTART
     assert "ui.language" in result.stderr and "Traceback" not in result.stderr
-
-
-def app_env(tmp_path: Path, **extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DICETABLE_", "NOTIFY_"))}
-    return env | {
-        "DICETABLE_DATA": str(tmp_path / "data"),
-        "DICETABLE_CONFIG": str(tmp_path / "config.toml"),
-        "SDL_VIDEODRIVER": "offscreen",
-        "KIVY_NO_ARGS": "1",
-        "KIVY_NO_FILELOG": "1",
-        "KIVY_LOG_MODE": "PYTHON",
-        "KIVY_HOME": str(tmp_path / "kivy"),
-        "GPIOZERO_PIN_FACTORY": "mock",
-        **extra,
-    }
 
 
 @needs_run
