@@ -12,7 +12,7 @@ import tomllib
 from functools import cache
 from importlib import resources
 
-from dicetable.rules.core import Msg
+from dicetable.rules.core import Msg, Text
 
 LANGUAGES = ("en", "es")
 PACKAGES = ("dicetable.device", "dicetable.ui", "dicetable.rules")
@@ -36,14 +36,16 @@ def catalogue(lang: str) -> dict[str, str]:
 
 def translate(message: Msg | str, lang: str = "en") -> str:
     """The message in ``lang``; arguments that are messages themselves (a card name,
-    an ability) are translated too."""
+    an ability) are translated too, and so is a view's ``Text`` (its ``Msg``)."""
+    if isinstance(message, Text):
+        message = message.msg
     text = message.text if isinstance(message, Msg) else message
     template = catalogue(lang).get(text, text)
     args = message.args if isinstance(message, Msg) else {}
     if not args:
         return template
     return template.format_map(
-        {k: translate(v, lang) if isinstance(v, Msg) else v for k, v in args.items()}
+        {k: translate(v, lang) if isinstance(v, (Msg, Text)) else v for k, v in args.items()}
     )
 
 

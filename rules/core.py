@@ -51,6 +51,21 @@ def msg(text: str, /, **args: Any) -> Msg:
     return Msg(text, args)
 
 
+class Text(str):
+    """A ``Msg`` put in ``view()``: a ``str`` holding its English, so a view stays
+    JSON-able and compares as before, that keeps the ``Msg`` so a screen can show it
+    translated (``translate`` looks at ``.msg``). For composed texts ("Player 2", a
+    card's text with its numbers) that a catalogue cannot look up whole."""
+
+    msg: Msg
+
+    def __new__(cls, message: Msg | str, /, **args: Any) -> Text:
+        message = message if isinstance(message, Msg) else Msg(message, args)
+        text = super().__new__(cls, str(message))
+        text.msg = message
+        return text
+
+
 class PromptKind(StrEnum):
     ROLL = "roll"  # roll dice in the tray (or type them)
     CHOOSE = "choose"  # pick one of ``options``
@@ -292,6 +307,9 @@ class Game(ABC):
           "rows": [[label, value], ...]}]``, the tracked values (Health, CP, King's
           Hand, tokens...) with English labels that the screen translates;
         * ``"cards"``: ``[{"title": str, "text": str}]``, the cards drawn this turn.
+
+        Words for people in a view are English keys of the catalogues, or ``Text``
+        (a str keeping its ``Msg``) when they carry numbers or names ("Player 2").
         """
 
     @property
