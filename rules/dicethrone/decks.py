@@ -13,6 +13,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from dicetable.rules.core import Msg, Text, msg
 from dicetable.rules.data_files import read_toml
 from dicetable.rules.dicethrone.heroes import HeroDataError, Token, _Where, load_hero
 from dicetable.rules.dicethrone.objectives import Objective, ObjectiveError
@@ -60,21 +61,25 @@ class AICard:
     reinforcement: Reinforcement | None
     text: str = ""
 
-    def describe(self, d: int) -> str:
+    def describe(self, d: int) -> Text:
         """The card as the screen shows it, with D already applied."""
-        text = f"Roll Objective: {self.objective.label}."
+        text = msg("Roll Objective: {objective}.", objective=msg(self.objective.label))
         r = self.reinforcement
         if r is not None:
             amount = r.amount.at(d)
-            name = tokens()[r.token].name if r.token else ""
+            token = msg(tokens()[r.token].name) if r.token else ""
             what = {
-                "gain": f"the Boss gains {amount} {name}",
-                "inflict": f"you receive {amount} {name}",
-                "cp": f"the Boss gains {amount} CP",
-                "heal": f"the Boss heals {amount}",
+                "gain": msg("the Boss gains {amount} {token}", amount=amount, token=token),
+                "inflict": msg("you receive {amount} {token}", amount=amount, token=token),
+                "cp": msg("the Boss gains {amount} CP", amount=amount),
+                "heal": msg("the Boss heals {amount}", amount=amount),
             }[r.key]
-            text += f" Reinforcement: {what}."
-        return f"{text} {self.text}".strip()
+            text = msg(
+                "Roll Objective: {objective}. Reinforcement: {reinforcement}.",
+                objective=msg(self.objective.label),
+                reinforcement=what,
+            )
+        return Text(_then(text, self.text))
 
 
 @dataclass(frozen=True)
@@ -91,26 +96,60 @@ class ActionCard:
         """The effect with D applied (2.2.2: "D value on AI Boss cards and Action cards")."""
         return {k: v.at(d) if isinstance(v, Amount) else v for k, v in self.effect.items()}
 
-    def describe(self, d: int = 0) -> str:
+    def describe(self, d: int = 0) -> Text:
         """The card as the screen shows it: colour, cost, effect, the player's bonus."""
         names = tokens()
-        parts = []
+        parts: list[Msg] = []
         for key, value in self.effect_at(d).items():
-            if key in ("gain", "inflict"):
-                parts.append(f"{key} {names[value].name}")
+            if key == "gain":
+                parts.append(msg("gain {token}", token=msg(names[value].name)))
+            elif key == "inflict":
+                parts.append(msg("inflict {token}", token=msg(names[value].name)))
             elif key == "undefendable":
-                parts.append("the attack is undefendable")
+                parts.append(msg("the attack is undefendable"))
             elif key == "text":
-                parts.append(str(value))
+                parts.append(msg(str(value)))
             else:
-                parts.append(f"{key} {value}")
-        when = "Main Phase" if self.colour == "blue" else "end of the Offensive Roll"
-        bonus = self.bonus.replace("-", " ")
-        amount = f" {self.bonus_amount.at(d)}" if self.bonus in ("draw", "cp") else ""
-        return (
-            f"{self.colour.capitalize()} ({when}), {self.cost} CP: {'; '.join(parts).rstrip('.')}."
-            f" Your bonus: {bonus}{amount}. {self.text}"
-        ).strip()
+                parts.append(
+                    {
+                        "heal": msg("heal {n}", n=value),
+                        "cp": msg("cp {n}", n=value),
+                        "damage": msg("damage {n}", n=value),
+                    }[key]
+                )
+        effect = parts[0] if parts else msg("no effect")
+        for part in parts[1:]:
+            effect = msg("{first}; {then}", first=effect, then=part)
+        amount = self.bonus_amount.at(d)
+        bonus = {
+            "salve": msg("salve"),
+            "bonus-damage": msg("bonus damage"),
+            "back-strike": msg("back strike"),
+            "positive-token": msg("positive token"),
+            "draw": msg("draw {n}", n=amount),
+            "cp": msg("cp {n}", n=amount),
+        }[self.bonus]
+        # a typed-in effect text ends its own sentence
+        template = (
+            "{colour} ({when}), {cost} CP: {effect} Your bonus: {bonus}."
+            if str(effect).endswith(".")
+            else "{colour} ({when}), {cost} CP: {effect}. Your bonus: {bonus}."
+        )
+        blue = self.colour == "blue"
+        text = msg(
+            template,
+            colour=msg("Blue") if blue else msg("Orange"),
+            when=msg("Main Phase") if blue else msg("end of the Offensive Roll"),
+            cost=self.cost,
+            effect=effect,
+            bonus=bonus,
+        )
+        return Text(_then(text, self.text))
+
+
+def _then(text: Msg, more: str) -> Msg:
+    """A card's own sentence (data text, translated whole) after what the engine says."""
+    return msg("{first} {then}", first=text, then=msg(more)) if more else text
 
 
 @dataclass(frozen=True)
