@@ -104,8 +104,21 @@ def same_face(
     free &= (along > a.radius * 1.6) & (along < distance - b.radius * 1.6)
     if free.sum() < 2:
         return True
-    values = image[ys[free], xs[free]].astype(np.float32)
-    return bool(np.abs(values - body[None, :]).max() <= tolerance)
+    away = np.abs(image[ys, xs].astype(np.float32) - body[None, :]).max(axis=1)
+    # A blurred pip's halo reaches further: from each end, also skip while the walk
+    # still fades towards the body colour (a seam or edge rises again, a halo does not).
+    # Only round pips: a side face's flattened print lies right at the face's edge.
+    inside = np.nonzero(free)[0]
+    first, last = int(inside[0]), int(inside[-1])
+    first_limit = np.searchsorted(along, a.radius * (2.2 if a.pip_like else 1.6))
+    last_limit = np.searchsorted(along, distance - b.radius * (2.2 if b.pip_like else 1.6))
+    while first < min(last, first_limit) and away[first + 1] < away[first]:
+        first += 1
+    while last > max(first, last_limit) and away[last - 1] < away[last]:
+        last -= 1
+    free[:first] = False
+    free[last + 1 :] = False
+    return bool(not free.any() or away[free].max() <= tolerance)
 
 
 def group_marks(
