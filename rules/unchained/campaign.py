@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from dicetable.rules.core import Actor, Event, EventKind, Input, Prompt, msg
+from dicetable.rules.core import Actor, Event, EventKind, Input, Prompt, Text, msg
 from dicetable.rules.unchained.data import campaign_scenarios
 from dicetable.rules.unchained.flow import StepGame, choose, number
 from dicetable.rules.unchained.kings_hand import kings_hand_step
-from dicetable.rules.unchained.party import ask_party
+from dicetable.rules.unchained.party import ask_party, hero_title
 from dicetable.rules.unchained.vault_witch import (
     BossCard,
     VaultWitchSetup,
@@ -363,7 +363,10 @@ class Campaign(StepGame):
 
     def view(self) -> dict[str, Any]:
         rows = [
-            ["Scenario", f"{self.scenario} ({KIND_NAMES[self.kind]})"],
+            [
+                "Scenario",
+                Text("{n} ({kind})", n=self.scenario, kind=msg(KIND_NAMES[self.kind])),
+            ],
             ["Witch Keys", f"{self.witch_keys}/{self.rules.max_witch_keys}"],
             ["Vault Witch defeated", "yes" if self.witch_defeated else "no"],
             ["Starting Salves", f"+{self.starting_salves_bonus}"],
@@ -373,7 +376,7 @@ class Campaign(StepGame):
         ]
         return {
             "mode": "campaign",
-            "heroes": self.heroes,
+            "heroes": [Text(hero_title(name)) for name in self.heroes],
             "scenario": self.scenario,
             "kind": self.kind,
             "opponent": self.opponent,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dicetable.rules.core import Actor, Event, EventKind, Input, Prompt, msg
+from dicetable.rules.core import Actor, Event, EventKind, Input, Prompt, Text, msg
 from dicetable.rules.unchained.data import minion_rush_rules
 from dicetable.rules.unchained.flow import StepGame, choose, number
 from dicetable.rules.unchained.kings_hand import kings_hand_step
@@ -23,6 +23,7 @@ from dicetable.rules.unchained.party import (
     ask_heroes,
     gain_salve,
     heal_with_salve,
+    hero_title,
     set_health,
 )
 
@@ -286,7 +287,13 @@ class MinionRush(StepGame):
             "tree": self.tree.to_json(),
             "score": self.breakdown(),
             "over": self.over,
-            "panels": [{"title": hero.name if hero else "Hero", "actor": "player", "rows": rows}],
+            "panels": [
+                {
+                    "title": Text(hero_title(hero.name)) if hero else "Hero",
+                    "actor": "player",
+                    "rows": rows,
+                }
+            ],
         }
 
     def result(self) -> dict[str, Any] | None:

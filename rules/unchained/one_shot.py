@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dicetable.rules.core import Actor, Event, EventKind, Input, Prompt, msg
+from dicetable.rules.core import Actor, Event, EventKind, Input, Prompt, Text, msg
 from dicetable.rules.unchained.data import Boss, one_shot_rules
 from dicetable.rules.unchained.flow import StepGame, choose, number
 from dicetable.rules.unchained.loot import queue_loot_rolls
@@ -20,6 +20,7 @@ from dicetable.rules.unchained.party import (
     ask_party,
     gain_salve,
     heal_with_salve,
+    hero_title,
     revive_with_salve,
     set_health,
 )
@@ -424,7 +425,7 @@ class OneShot(StepGame):
     def view(self) -> dict[str, Any]:
         panels = [
             {
-                "title": hero.name,
+                "title": Text(hero_title(hero.name)),
                 "actor": "player",
                 "rows": [["Health", hero.health], ["Salves", hero.salves]],
             }

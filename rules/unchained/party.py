@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from dicetable.rules.core import Event, EventKind, InvalidInput, Msg, msg
+from dicetable.rules.core import Event, EventKind, InvalidInput, Msg, Text, msg
 from dicetable.rules.unchained.data import hero_names
 from dicetable.rules.unchained.flow import Step, StepGame, choose, number
 
@@ -48,7 +48,7 @@ class Hero:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "name": self.name,
+            "name": Text(hero_title(self.name)),
             "health": self.health,
             "start_health": self.start_health,
             "max_health": self.heal_cap,
