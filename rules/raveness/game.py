@@ -21,6 +21,7 @@ from dicetable.rules.core import (
     Msg,
     Prompt,
     PromptKind,
+    Text,
     msg,
 )
 from dicetable.rules.dicethrone.heroes import hero_ids, load_hero
@@ -441,7 +442,7 @@ class RavenessTable(StepGame):
                 "actor": "player",
                 "rows": [
                     ["Feathers", f"{n.feathers}/{self.rules.feather_stack}"],
-                    ["Nevermore", str(self.names.get(n.holder or "", "removed"))],
+                    ["Nevermore", Text(self.names.get(n.holder or "", msg("removed")))],
                     ["Nevermore dial", n.dial],
                 ],
             }
@@ -451,7 +452,7 @@ class RavenessTable(StepGame):
                 continue
             panels.append(
                 {
-                    "title": str(self.names[player]),
+                    "title": Text(self.names[player]),
                     "actor": "player",
                     "rows": [
                         ["Hex", "yes" if n.hexed == player else "no"],
@@ -463,7 +464,7 @@ class RavenessTable(StepGame):
         return {
             "turn": self.turn,
             "active": self.active,
-            "players": {p: str(name) for p, name in self.names.items()},
+            "players": {p: Text(name) for p, name in self.names.items()},
             "heroes": self.heroes,
             "nevermore": {"holder": n.holder, "dial": n.dial, "max": self.rules.dial_max},
             "feathers": n.feathers,
