@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from dicetable.rules.core import Msg, msg
+from dicetable.rules.core import Msg, Text, msg
 from dicetable.rules.minidungeon.data import Item, MonsterKind, Rulebook
 
 BACKPACK_SLOTS = 4
@@ -259,16 +259,20 @@ class Monster:
 
     def label(self, book: Rulebook) -> str:
         """ "Skeleton 2"; a boss is one of a kind unless the Pi places a second one."""
+        return str(self.title(book))
+
+    def title(self, book: Rulebook) -> Msg:
+        """The label as a message, so "Skeleton 2" is "Esqueleto 2" in Spanish."""
         kind = book.monsters[self.kind]
         if kind.size in ("mini_boss", "dungeon_boss") and self.number == 1:
-            return kind.name
-        return f"{kind.name} {self.number}"
+            return msg(kind.name)
+        return msg("{name} {n}", name=msg(kind.name), n=self.number)
 
     def to_json(self, book: Rulebook) -> dict[str, Any]:
         kind = book.monsters[self.kind]
         return {
             "id": self.uid,
-            "name": self.label(book),
+            "name": Text(self.title(book)),
             "kind": self.kind,
             "size": kind.size,
             "health": self.health,

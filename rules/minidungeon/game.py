@@ -29,6 +29,7 @@ from dicetable.rules.core import (
     Msg,
     Prompt,
     PromptKind,
+    Text,
     expect,
     msg,
 )
@@ -385,7 +386,7 @@ class MiniDungeon(HeroTurn, Spells, Items, Defence, Exploring, Events, MonstersT
             }
         else:
             gauge = {
-                "label": f"Room {self.room.number}",
+                "label": Text("Room {n}", n=self.room.number),
                 "value": sum(m.health for m in self.room.monsters),
                 "max": sum(m.max_health for m in (*self.room.monsters, *self.room.defeated)),
             }
@@ -400,7 +401,7 @@ class MiniDungeon(HeroTurn, Spells, Items, Defence, Exploring, Events, MonstersT
                     ["Speed", f"{h['speed_left']}/{h['speed']}"],
                     *([["Mana", h["mana"]]] if h["mana"] or h["class"] == "mage" else []),
                     ["Motivation", h["motivation"]],
-                    ["Gear", ", ".join(h["gear"]) or "-"],
+                    ["Gear", _listed(h["gear"])],
                     *([["Wounded", "yes"]] if h["wounded"] else []),
                 ],
             }
@@ -466,7 +467,7 @@ class MiniDungeon(HeroTurn, Spells, Items, Defence, Exploring, Events, MonstersT
         book = self.book
         return {
             "index": hero.index,
-            "name": str(self.hero_name(hero)),
+            "name": Text(self.hero_name(hero)),
             "class": hero.cls,
             "motivation": book.motivations[hero.motivation].name
             if hero.motivation in book.motivations
@@ -484,3 +485,13 @@ class MiniDungeon(HeroTurn, Spells, Items, Defence, Exploring, Events, MonstersT
             "wounded": hero.wounded,
             "attacks_made": hero.attacks_made,
         }
+
+
+def _listed(names: list[str]) -> Text | str:
+    """Item names for a panel row, each translated: "Wooden Staff, Shadow Cloak"."""
+    if not names:
+        return "-"
+    listed = msg(names[0])
+    for name in names[1:]:
+        listed = msg("{first}, {rest}", first=listed, rest=msg(name))
+    return Text(listed)
