@@ -31,6 +31,7 @@ from dicetable.rules.core import (
     Option,
     Prompt,
     PromptKind,
+    Text,
     expect,
 )
 from dicetable.rules.data_files import parse_toml
@@ -58,7 +59,7 @@ from dicetable.rules.dicequest.quest_phase import QuestPhase
 from dicetable.rules.dicequest.table_view import TableView
 from dicetable.rules.dicequest.tavern_phase import TavernPhase
 from dicetable.rules.dicequest.threat_phase import ThreatPhase
-from dicetable.rules.dicequest.words import card_text
+from dicetable.rules.dicequest.words import card_text, card_title
 
 __all__ = [
     "ADVENTURE_ROUNDS",
@@ -156,7 +157,9 @@ class Dicequest(
         return Prompt(PromptKind.CHOOSE, text, actor=actor, options=tuple(options), **kw)
 
     def _card_event(self, text: Msg, card: Card) -> Event:
-        self.recent.append({"title": card.name, "text": card_text(card), "kind": card.kind})
+        self.recent.append(
+            {"title": Text(card_title(card)), "text": card_text(card), "kind": card.kind}
+        )
         return Event(EventKind.CARD, text, {"card": card.to_json()})
 
 

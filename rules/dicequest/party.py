@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from dicetable.rules.core import Msg, msg
+from dicetable.rules.core import Msg, Text, msg
 from dicetable.rules.dicequest.data import HeroKind
 
 PARTY_SLOTS = 3  # "If you already have 3 Heroes, you must graduate a Hero" (Recruit)
@@ -89,7 +89,7 @@ class Player:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "name": self.name,
+            "name": Text(self.title()),
             "heroes": [h.to_json() for h in self.heroes],
             "reroll_active": self.reroll_active,
             "quests": list(self.quests),

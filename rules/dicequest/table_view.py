@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from dicetable.rules.core import Msg, Text, msg
 from dicetable.rules.dicequest.adventure_path import ROUNDS
 from dicetable.rules.dicequest.game_setup import DIFFICULTY_VP
 from dicetable.rules.dicequest.state import TableState
 from dicetable.rules.dicequest.words import (
+    card_title,
+    listing,
     needs_text,
     pool_text,
     symbols_text,
@@ -21,36 +24,53 @@ class TableView(TableState):
     """``view()``; a mixin of ``Dicequest``."""
 
     def view(self) -> dict[str, Any]:
+        """Every word for people is a catalogue key or a ``Text``, so a Spanish screen
+        shows Spanish; ids (stage, mode, faces) stay as they are for tools."""
         panels = [
             {
                 "title": "Table",
                 "actor": "table",
                 "rows": [
-                    ["Mode", self.mode or "-"],
-                    ["Difficulty", self.difficulty if self.mode == "coop" else "-"],
-                    ["Round", f"{self.round} of {ROUNDS}"],
-                    ["Act", self.act],
-                    ["Adventure", self.adventure.name if self.adventure else "-"],
-                    ["Threat card", self.threat.name if self.threat else "-"],
-                    ["Threat on the Adventure", str(self._tokens_text())],
+                    ["Mode", MODE_WORDS.get(self.mode, "-")],
                     [
-                        "Threat for Act III",
-                        str(tokens_text(self.act3_tokens)),
+                        "Difficulty",
+                        DIFFICULTY_WORDS[self.difficulty] if self.mode == "coop" else "-",
                     ],
+                    ["Round", Text("{n} of {total}", n=self.round, total=ROUNDS)],
+                    ["Act", self.act],
+                    ["Adventure", Text(card_title(self.adventure)) if self.adventure else "-"],
+                    ["Threat card", Text(card_title(self.threat)) if self.threat else "-"],
+                    ["Threat on the Adventure", Text(self._tokens_text())],
+                    ["Threat for Act III", Text(tokens_text(self.act3_tokens))],
                     [
                         "Gold on Quests",
-                        ", ".join(f"{k}: {v}" for k, v in sorted(self.quest_gold.items()))
-                        or "none",
+                        Text(
+                            listing(
+                                [
+                                    msg("{name}: {n}", name=self._card_title(k), n=n)
+                                    for k, n in sorted(self.quest_gold.items())
+                                ],
+                                empty="none",
+                            )
+                        ),
                     ],
                     [
                         "Threat on Quests",
-                        "; ".join(
-                            f"{self.cards[k].name}: {token_text(t)}"
-                            for k, t in sorted(self.quest_threat.items())
-                        )
-                        or "none",
+                        Text(
+                            listing(
+                                [
+                                    msg("{name}: {n}", name=self._card_title(k), n=token_text(t))
+                                    for k, t in sorted(self.quest_threat.items())
+                                ],
+                                "; ",
+                                empty="none",
+                            )
+                        ),
                     ],
-                    ["Board actions", "; ".join(self._board_actions()) or "none yet"],
+                    [
+                        "Board actions",
+                        Text(listing([msg(a) for a in self._board_actions()], "; ", "none yet")),
+                    ],
                     ["Heroes to recruit", "Legendary" if self.act >= 3 else "Apprentice"],
                 ],
             }
@@ -61,11 +81,16 @@ class TableView(TableState):
             rows: list[list[Any]] = [
                 ["Reroll token", "active" if player.reroll_active else "used"],
                 ["VP", player.total_vp()],
-                ["Quests", ", ".join(player.quests) or "none"],
+                [
+                    "Quests",
+                    Text(listing([self._quest_title(q) for q in player.quests], empty="none")),
+                ],
                 ["VP tokens", player.vp_tokens],
             ]
-            rows += [[f"Hero {i + 1}", str(h.label())] for i, h in enumerate(player.heroes)]
-            panels.append({"title": player.name, "actor": "player", "rows": rows})
+            rows += [
+                [Text("Hero {n}", n=i + 1), Text(h.label())] for i, h in enumerate(player.heroes)
+            ]
+            panels.append({"title": Text(player.title()), "actor": "player", "rows": rows})
         attempt_view = None
         if self.attempt is not None:
             attempt = self.attempt
@@ -84,29 +109,35 @@ class TableView(TableState):
                 "wounds": {"light": light, "deadly": deadly, "unblockable": unblockable},
                 "prevented": attempt.prevented,
             }
+            dice = [
+                msg(
+                    "{color}:{face} (locked)" if d.locked else "{color}:{face}",
+                    color=msg(d.color),
+                    face=msg(d.face),
+                )
+                for d in attempt.dice
+            ]
             panels.append(
                 {
-                    "title": attempt.card.name,
+                    "title": Text(card_title(attempt.card)),
                     "actor": "boss",
                     "rows": [
-                        ["Needs", str(needs_text(attempt.card))],
+                        ["Needs", Text(needs_text(attempt.card))],
+                        ["Dice", Text(listing(dice) if dice else pool_text(attempt.pool))],
+                        ["Symbols", Text(symbols_text(self._symbols()))],
+                        ["Missing", Text(self._missing_text()) if attempt.rolled else "-"],
                         [
-                            "Dice",
-                            ", ".join(
-                                f"{d.color}:{d.face}" + (" (locked)" if d.locked else "")
-                                for d in attempt.dice
-                            )
-                            or str(pool_text(attempt.pool)),
+                            "Wounds",
+                            Text(
+                                "{light} light, {deadly} deadly, {unblockable} unblockable",
+                                light=light,
+                                deadly=deadly,
+                                unblockable=unblockable,
+                            ),
                         ],
-                        ["Symbols", str(symbols_text(self._symbols()))],
-                        ["Missing", str(self._missing_text()) if attempt.rolled else "-"],
-                        ["Wounds", f"{light} light, {deadly} deadly, {unblockable} unblockable"],
                         ["Runes to spend", len(self._runes_ready()) + attempt.bonus_runes],
                         ["Light Wounds prevented", attempt.prevented],
-                        [
-                            "Active Heroes",
-                            ", ".join(active) or "none",
-                        ],
+                        ["Active Heroes", Text(listing([msg(n) for n in active], empty="none"))],
                     ],
                 }
             )
@@ -133,3 +164,24 @@ class TableView(TableState):
         if gauge is not None:  # the LED ring shows the Threat left like a boss's health
             view["gauge"] = gauge
         return view
+
+    def _card_title(self, card_id: str) -> Msg:
+        card = self.cards.get(card_id)
+        return card_title(card) if card is not None else msg(card_id)
+
+    def _quest_title(self, name: str) -> Msg:
+        """A Quest in a player's Achievements Zone (kept by name) as the events name it."""
+        card = next((c for c in self.cards.values() if c.name == name), None)
+        return card_title(card) if card is not None else msg(name)
+
+
+#: the words a panel shows for the setup choices (the choices themselves stay ids)
+MODE_WORDS = {"coop": "Co-op", "competitive": "Competitive"}
+DIFFICULTY_WORDS = {
+    "practice": "Practice",
+    "normal": "Normal",
+    "hard": "Hard",
+    "heroic": "Heroic",
+    "legendary": "Legendary",
+    "godly": "Godly",
+}

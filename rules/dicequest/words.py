@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
-from dicetable.rules.core import Msg, msg
+from dicetable.rules.core import Msg, Text, msg
 from dicetable.rules.dicequest.data import Card
 
 SEPARATORS = {", ": "{a}, {b}", " + ": "{a} + {b}", "/": "{a}/{b}", "; ": "{a}; {b}"}
@@ -93,18 +93,35 @@ def card_title(card: Card) -> Msg:
     return msg(card.name)
 
 
-def card_text(card: Card) -> str:
-    """A card's full text for the screen's card list (English; the card as printed)."""
-    parts = [f"Party {card.party_text()}", f"needs {needs_text(card)}"]
-    wounds = [f"{card.light} Light", f"{card.deadly} Deadly", f"{card.unblockable} Unblockable"]
+def card_text(card: Card) -> Text:
+    """A card's full text for the screen's card list, every word translatable."""
+    wounds = [
+        msg("{n} Light", n=card.light),
+        msg("{n} Deadly", n=card.deadly),
+        msg("{n} Unblockable", n=card.unblockable),
+    ]
     if card.unblockable_per:
-        wounds.append(f"+1 Unblockable per {'/'.join(card.unblockable_per)} kept")
-    parts.append("wounds: " + ", ".join(wounds))
+        per = listing([msg(s) for s in card.unblockable_per], "/")
+        wounds.append(msg("+1 Unblockable per {symbols} kept", symbols=per))
+    parts = [
+        msg("Party {n}", n=card.party_text()),
+        msg("needs {needs}", needs=needs_text(card)),
+        msg("wounds: {wounds}", wounds=listing(wounds)),
+    ]
     if card.is_adventure:
-        parts.append(f"tracks {'/'.join(card.tracked)}; rewards {list(card.rewards)} VP")
+        tracked = listing([msg(s) for s in card.tracked], "/")
+        parts.append(
+            msg("tracks {symbols}; rewards {vp} VP", symbols=tracked, vp=str(list(card.rewards)))
+        )
     else:
-        parts.append(f"guaranteed: {rewards_text(card.guaranteed)}")
-        parts.append(f"success: {rewards_text(card.success)}, {card.success.get('vp', 0)} VP")
+        parts.append(msg("guaranteed: {rewards}", rewards=rewards_text(card.guaranteed)))
+        parts.append(
+            msg(
+                "success: {rewards}, {vp} VP",
+                rewards=rewards_text(card.success),
+                vp=card.success.get("vp", 0),
+            )
+        )
     if card.inferred:
-        parts.append(f"inferred: {card.inferred}")
-    return "; ".join(parts)
+        parts.append(msg("inferred: {note}", note=msg(card.inferred)))
+    return Text(listing(parts, "; "))
