@@ -8,6 +8,8 @@ import tomllib
 from importlib import resources
 from pathlib import Path
 
+from dicetable.device.i18n import translate
+from dicetable.rules.core import Msg, Text
 from dicetable.rules.dicethrone.decks import deck_ids, load_decks, tokens
 from dicetable.rules.dicethrone.heroes import hero_ids, load_hero
 from dicetable.rules.dicethrone.solo import DiceThroneSolo
@@ -59,3 +61,31 @@ def test_every_message_has_a_spanish_translation_with_the_same_arguments():
     assert sorted(wanted - set(spanish)) == []
     for english, translated in spanish.items():
         assert fields(english) == fields(translated), english
+
+
+def _templates(message: Msg) -> list[str]:
+    found = [message.text]
+    for value in message.args.values():
+        if isinstance(value, (Msg, Text)):
+            found += _templates(getattr(value, "msg", value))
+    return found
+
+
+def test_every_card_text_on_screen_is_spanish():
+    """The cards in view()["cards"] (Boss AI: Roll Objective and Reinforcement; Action:
+    colour, cost, effect, bonus) are Text whose every piece is in this package's es.toml,
+    at every difficulty D (2.2.2), and read in Spanish."""
+    spanish = catalogue()
+    for boss in deck_ids():
+        decks = load_decks(boss)
+        for d in range(4):
+            for card in (*decks.ai, *decks.action):
+                text = card.describe(d)
+                assert isinstance(text, Text)
+                assert [t for t in _templates(text.msg) if t not in spanish] == []
+                assert translate(text, "es") != str(text)
+    ai = load_decks("barbarian").ai[0].describe(2)
+    assert ai == "Roll Objective: 3 sword. Reinforcement: the Boss gains 2 King's Hand."
+    assert translate(ai, "es") == (
+        "Objetivo de Tirada: 3 espadas. Refuerzo: el Jefe gana 2 Mano del Rey."
+    )
