@@ -332,3 +332,20 @@ def test_text_is_json_english_and_translates() -> None:
     assert name == "Barbarian (2)" and json.dumps({"name": name}) == '{"name": "Barbarian (2)"}'
     assert translate(name, "es") == "Bárbaro (2)"
     assert translate(Text(msg("Turn {n}", n=Text("Player {n}", n=2))), "es") == "Turno Jugador 2"
+
+
+def test_catalogues_agree_on_shared_words() -> None:
+    """All packages' catalogues merge into one (device/i18n.py), so two packages giving
+    one English text different Spanish would let one game show the other's words."""
+    import tomllib
+
+    root = Path(__file__).resolve().parents[1]
+    first: dict[str, tuple[str, str]] = {}
+    clashes = []
+    for path in sorted(root.glob("*/i18n/es.toml")) + sorted(root.glob("rules/*/i18n/es.toml")):
+        for english, spanish in tomllib.loads(path.read_text(encoding="utf-8")).items():
+            where = str(path.relative_to(root))
+            seen = first.setdefault(english, (where, spanish))
+            if seen[1] != spanish:
+                clashes.append(f"{english!r}: {seen} vs {(where, spanish)}")
+    assert not clashes, clashes

@@ -71,7 +71,10 @@ class TableView(TableState):
                         "Board actions",
                         Text(listing([msg(a) for a in self._board_actions()], "; ", "none yet")),
                     ],
-                    ["Heroes to recruit", "Legendary" if self.act >= 3 else "Apprentice"],
+                    [
+                        "Heroes to recruit",
+                        "Legendary Heroes" if self.act >= 3 else "Apprentice Heroes",
+                    ],
                 ],
             }
         ]
