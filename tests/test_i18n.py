@@ -192,13 +192,10 @@ NOT_WORDS = {
     "holder": "the id of the Nevermore holder",
     "defeated": "ids of the defeated players (the panels say it in words)",
     "dice": "dice faces as read (sword, 6...): the tray draws them as dice",
-    "faces": "dice faces: the tray draws them as dice",
-    "dice_faces": "the dice profile: faces are drawn as dice",
     "pool": "dice colours of a pool: drawn as dice",
     "on_top": "node ids of the minion tree",
     "path": "node ids of the minion tree",
     "side": "the minion tree's side id (L/R)",
-    "symbols": "symbol ids counted from the dice",
 }
 #: whole paths that are not words for people, with why
 NOT_WORDS_AT = {
