@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,8 +36,7 @@ from dicetable.hardware.synthetic_tray import (
     render_tray,
 )
 from dicetable.vision.evaluation import evaluate, labelled_images, read_labels
-from dicetable.vision.profiles import Profile, builtin_d6
-from dicetable.vision.reader import DiceReader
+from dicetable.vision.profiles import Profile, builtin_d6, make_reader
 from dicetable.vision.settle import SettleWatcher
 from dicetable.vision.teaching import Teacher
 
@@ -70,7 +68,13 @@ def symbol_set(
     count = count or rng.randint(2, 8)
     die = rng.uniform(0.07, 0.13) * max(size)
     dice = random_tray(
-        rng, count, size, die_size=die, colours=colours, symbols=symbols, touching=rng.random() < 0.3
+        rng,
+        count,
+        size,
+        die_size=die,
+        colours=colours,
+        symbols=symbols,
+        touching=rng.random() < 0.3,
     )
     image = render_tray(
         dice, size, seed=seed, tray=rng.choice(FLOORS), light=rng.uniform(0.75, 1.15)
@@ -108,7 +112,7 @@ def score(profile: Profile, faces, symbols, seeds, colours=COLOURS, size=(640, 4
     ms = []
     for seed in seeds:
         shot = symbol_set(seed, symbols, colours, size)
-        reading = DiceReader(profile).read(shot.image)
+        reading = make_reader(profile).read(shot.image)
         ms.append(reading.ms)
         used = set()
         for d in shot.dice:
@@ -131,7 +135,7 @@ def untaught(profile: Profile, symbols, taught_faces, seeds) -> tuple[int, int]:
     dice = guessed = 0
     for seed in seeds:
         shot = symbol_set(seed, symbols, ("white", "red"))
-        reading = DiceReader(profile).read(shot.image)
+        reading = make_reader(profile).read(shot.image)
         for d in shot.dice:
             if not d.face or d.face in taught_faces:
                 continue
@@ -146,7 +150,7 @@ def untaught(profile: Profile, symbols, taught_faces, seeds) -> tuple[int, int]:
 
 
 def watched(profile: Profile, frames: list[np.ndarray], repeats: int = 4) -> list[float]:
-    watcher = SettleWatcher(DiceReader(profile), settle_seconds=60.0)
+    watcher = SettleWatcher(make_reader(profile), settle_seconds=60.0)
     cpu, now = [], 0.0
     for frame in frames:
         for repeat in range(repeats):
@@ -165,7 +169,9 @@ def teach_real(train: Path, seed: int = 3, photos: int = 12) -> Profile:
         frame = cv2.imread(str(path))
         height, width = frame.shape[:2]
         for label in read_labels(path.with_suffix(".txt"), width, height):
-            teacher.add_example(frame, label.face_index, (label.x, label.y, label.width, label.height))
+            teacher.add_example(
+                frame, label.face_index, (label.x, label.y, label.width, label.height)
+            )
     return teacher.learn()
 
 
@@ -188,7 +194,9 @@ def main() -> int:
         taught_s = time.perf_counter() - start
         total, right, colour, extra, ms = score(profile, faces, symbols, fresh)
         print(f"rendered {title}: taught from 12 photos in {taught_s:.1f} s")
-        print(f"  faces right {pct(right, total)}, colour right {pct(colour, right)}, extra {extra}")
+        print(
+            f"  faces right {pct(right, total)}, colour right {pct(colour, right)}, extra {extra}"
+        )
         print(f"  single read median {np.median(ms):.1f} ms")
         touch = teach_by_touch(f"{title}-touch", faces, symbols)
         total, right, colour, extra, _ = score(touch, faces, symbols, fresh[:40])
@@ -199,7 +207,9 @@ def main() -> int:
         print(f"  12 MP read + settle CPU median {np.median(watched(profile, big, 3)):.1f} ms")
 
     # Untaught: symbols read with the pip d6 profile, and a face left out of teaching.
-    dice, guessed = untaught(builtin_d6(), {1: "skull", 3: "sword", 5: "shield", 6: "star"}, (), fresh)
+    dice, guessed = untaught(
+        builtin_d6(), {1: "skull", 3: "sword", 5: "shield", 6: "star"}, (), fresh
+    )
     print(f"untaught symbols, d6 profile: {dice} symbol dice, {guessed} given a value")
     partial = Teacher("partial", ("skull", "2", "3", "4", "5"), (1, 2, 3, 4, 5))
     for seed in range(12):
@@ -217,7 +227,7 @@ def main() -> int:
         print(f"{train}: absent, real photos skipped")
         return 0
     profile = teach_real(train)
-    result = evaluate(valid, lambda frame: DiceReader(profile).read(frame), profile.faces)
+    result = evaluate(valid, lambda frame: make_reader(profile).read(frame), profile.faces)
     print(f"real: taught from 12 photos of {train}, scored on {valid}")
     print(result.report(profile.faces))
     frames = [cv2.imread(str(p)) for p in labelled_images(valid)[:60]]

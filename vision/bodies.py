@@ -1,11 +1,14 @@
-"""Dice found by their bodies: for taught dice whose faces carry no pips.
+"""Dice found by their bodies: for taught dice, whose body colours and size are known.
 
 The reader finds dice by their marks, and a face that is all symbol (a Dice Throne
 hero's sword, a shield) gives marks of no pip size, or one big blob that breaks into
 pieces. A taught profile knows the colours of its dice's bodies and their size in
 the picture, so the dice can also be found as blobs of that colour, about square and
-of that size; the profile's face model then names the face inside (or finds it
-unknown, and the blob is dropped as not a die).
+of that size, on a small image where a die is ``WORK_SIDE`` pixels across (a few
+milliseconds even for a 12 MP frame); the profile's face model then names the face
+inside. The same search measures a die while teaching (``measure_die``), so a taught
+crop and a read crop are cut the same way, and finds the one die the touchscreen's
+guided flow shows (``find_lone_die``).
 """
 
 from __future__ import annotations
@@ -18,10 +21,15 @@ import numpy as np
 
 from dicetable.vision.faces import Face
 
-# Lab distance (lightness counted half: shading changes it) within which a pixel has
+# Lab distance (lightness counted less: shading changes it) within which a pixel has
 # a taught body colour.
 BODY_TOLERANCE = 24.0
-WORK_SIDE = 28.0  # pixels a die's side is brought to for the search
+LIGHTNESS = 0.8  # weight of lightness in that distance
+WORK_SIDE = 32.0  # pixels a die's side is brought to for the search
+MAX_COLOURS = 24  # distinct body colours kept (four colours of dice under a few lights)
+# Beyond this share of the frame in body colours, the dice's colour is the floor's
+# (white dice on a light desk): the bodies cannot tell dice from the tray.
+DISCERNING_SHARE = 0.35
 
 
 @dataclass(frozen=True)
@@ -38,9 +46,28 @@ class BodyHint:
             return None
         distinct: list[np.ndarray] = []
         for colour in np.asarray(colours, np.float32):
-            if all(_distance(colour[None, :], d)[0] > BODY_TOLERANCE / 2 for d in distinct):
+            if all(_distance2(colour[None, :], d)[0] > (BODY_TOLERANCE / 2) ** 2 for d in distinct):
                 distinct.append(colour)
-        return cls(np.array(distinct[:6], np.float32), (float(np.min(sides)), float(np.max(sides))))
+        sides = np.asarray(sides, np.float64)
+        # A stray measure (a box drawn round the pips only) must not widen the range.
+        low, high = (
+            np.percentile(sides, [5, 95]) if len(sides) >= 10 else (sides.min(), sides.max())
+        )
+        return cls(np.array(distinct[:MAX_COLOURS], np.float32), (float(low), float(high)))
+
+    def scale_for(self, shape: tuple[int, ...]) -> float:
+        """Frame-to-search scale: a typical die becomes ``WORK_SIDE`` pixels."""
+        typical = max(shape[:2]) * math.sqrt(self.sides[0] * self.sides[1])
+        return min(1.0, WORK_SIDE / max(typical, 1.0))
+
+
+@dataclass
+class Bodies:
+    """The dice found by their bodies in a search image, and whether the colours told
+    dice from floor at all (``discerning``)."""
+
+    faces: list[Face]
+    discerning: bool
 
 
 def body_colour(image: np.ndarray, x: float, y: float, side: float) -> np.ndarray:
@@ -60,60 +87,202 @@ def body_colour(image: np.ndarray, x: float, y: float, side: float) -> np.ndarra
     return np.median(band if len(band) else lab, axis=0).astype(np.float32)
 
 
+def body_mask(lab: np.ndarray, colours: np.ndarray, floor: np.ndarray | None = None) -> np.ndarray:
+    """uint8 mask (255) of the pixels of ``lab`` (h, w, 3 float32) near any colour and,
+    given the ``floor`` around each pixel, nearer that colour than the floor: green
+    dice on green felt are told apart by how far from the felt they are, not by a
+    fixed tolerance."""
+    flat = lab.reshape(-1, 3)
+    nearest = np.full(flat.shape[0], np.inf, np.float32)
+    for colour in colours:
+        np.minimum(nearest, _distance2(flat, colour), out=nearest)
+    near = nearest < BODY_TOLERANCE**2
+    if floor is not None:
+        near &= nearest < 0.5 * _distance2(flat, floor.reshape(-1, 3))
+    return near.reshape(lab.shape[:2]).astype(np.uint8) * 255
+
+
+def _floor(lab8: np.ndarray, die: float) -> np.ndarray:
+    """The tray floor's colour around each pixel (float32 Lab): the median over about
+    three dice, where dice cover less than half (a lamp's fall-off, a shadowed side)."""
+    step = max(1, int(die / 6))
+    tiny = cv2.resize(lab8, None, fx=1 / step, fy=1 / step, interpolation=cv2.INTER_AREA)
+    size = min(int(3 * die / step) | 1, (min(tiny.shape[:2]) - 1) | 1)
+    if size >= 3:
+        tiny = cv2.medianBlur(tiny, size)
+    height, width = lab8.shape[:2]
+    return cv2.resize(tiny, (width, height), interpolation=cv2.INTER_LINEAR).astype(np.float32)
+
+
 def find_bodies(image: np.ndarray, hint: BodyHint) -> list[Face]:
     """Die-shaped blobs of a taught body colour in ``image`` (its pixels)."""
-    height, width = image.shape[:2]
-    long_side = max(width, height)
-    typical = long_side * math.sqrt(hint.sides[0] * hint.sides[1])
-    scale = min(1.0, WORK_SIDE / max(typical, 1.0))
+    scale = hint.scale_for(image.shape)
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab).astype(np.float32)
-    flat = lab.reshape(-1, 3)
-    mask = np.zeros(flat.shape[0], bool)
-    for colour in hint.colours:
-        mask |= _distance2(flat, colour) < BODY_TOLERANCE**2
-    mask = mask.reshape(small.shape[:2]).astype(np.uint8) * 255
-    low, high = hint.sides[0] * long_side * scale * 0.7, hint.sides[1] * long_side * scale * 1.35
-    # Thin bridges between touching dice (a seam, a shared shadow) are cut first.
-    cut = max(3, int(low * 0.2)) | 1
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((cut, cut), np.uint8))
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    faces = []
-    for contour in contours:
-        (cx, cy), (w, h), angle = cv2.minAreaRect(contour)
-        short, long = min(w, h), max(w, h)
-        if short < low or short > high:
-            continue
-        # The symbol is another colour: the die is the blob with its holes filled.
-        if cv2.contourArea(contour) < 0.7 * w * h:
-            continue  # ragged: not a die's square
-        count = round(long / short)
-        if count > 3 or abs(long / short - count) > 0.35:
-            continue  # neither a die nor a row of touching dice
-        inside = np.zeros(mask.shape, np.uint8)
-        cv2.drawContours(inside, [contour], 0, 255, -1)
-        inside &= mask  # the body, not the symbol
-        blue, green, red, _ = cv2.mean(small, mask=inside)
-        body = (float(blue), float(green), float(red))
-        gray = float(0.114 * body[0] + 0.587 * body[1] + 0.299 * body[2])
-        # Touching dice of one colour are one blob: a row of squares, cut evenly.
-        turn = math.radians(angle if w >= h else angle + 90)
-        step = long / count
-        for k in range(count):
-            offset = (k - (count - 1) / 2) * step
-            x = (cx + offset * math.cos(turn)) / scale
-            y = (cy + offset * math.sin(turn)) / scale
-            side = math.sqrt(short * step) / scale
-            face = Face([], x, y, side, body, gray, 1.0, 0.0)
-            face.reason = "unknown face"
-            faces.append(face)
+    faces = search(small, hint, scale).faces
+    for face in faces:
+        face.x, face.y, face.size = face.x / scale, face.y / scale, face.size / scale
     return faces
 
 
+def search(small: np.ndarray, hint: BodyHint, scale: float) -> Bodies:
+    """The dice in ``small`` (a frame brought to ``scale``, see ``BodyHint.scale_for``),
+    in ``small``'s pixels. Each face's ``fit`` is 0 for a lone square blob and 1 for a
+    die cut out of a row of touching dice (less sure of its outline)."""
+    height, width = small.shape[:2]
+    lab8 = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
+    lab = lab8.astype(np.float32)
+    long_side = max(width, height) / scale  # the frame's long side
+    low = hint.sides[0] * long_side * scale * 0.7
+    high = hint.sides[1] * long_side * scale * 1.35
+    floor = _floor(lab8, (low + high) / 2)
+    mask = body_mask(lab, hint.colours, floor)
+    if mask.mean() > 255 * DISCERNING_SHARE:
+        return Bodies([], False)
+    # A symbol printed almost edge to edge (a sword's guard) leaves the body a ring
+    # with thin sides: its holes are filled. Each die then has a solid core, found
+    # by eroding (a distance transform) a good part of a die's side: a seam between
+    # touching dice, a tray wall of a like colour or a thin bridge of shadow falls
+    # away, and the die is grown back from its core.
+    solid = _filled(mask)
+    typical = math.sqrt(low * high / (0.7 * 1.35))
+    depth = 0.22 * typical
+    cores = (cv2.distanceTransform(solid, cv2.DIST_L2, cv2.DIST_MASK_5) > depth).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(cores, connectivity=8)
+    faces = []
+    for index in range(1, count):
+        x, y, w, h, area = stats[index]
+        if w < 2 or h < 2:
+            continue
+        core = (labels[y : y + h, x : x + w] == index).astype(np.uint8)
+        contours, _ = cv2.findContours(core, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        contour = max(contours, key=cv2.contourArea)
+        (cx, cy), (w, h), angle = cv2.minAreaRect(contour)
+        if area < 0.6 * w * h:
+            continue  # ragged: not a die's square
+        # A square eroded by ``depth`` is a square ``2 * depth`` smaller.
+        cx, cy, w, h = cx + x, cy + y, w + 2 * depth, h + 2 * depth
+        short, long = min(w, h), max(w, h)
+        if short < low or short > high:
+            continue
+        if min(cx, cy, width - cx, height - cy) < 0.4 * short:
+            continue  # cut by the frame's edge (or a tray wall there): not readable
+        dice = round(long / short)
+        if dice > 3 or abs(long / short - dice) > 0.35:
+            continue  # neither a die nor a row of touching dice
+        # Touching dice of one colour are one blob: a row of squares, cut evenly.
+        turn = math.radians(angle if w >= h else angle + 90)
+        step = long / dice
+        for k in range(dice):
+            offset = (k - (dice - 1) / 2) * step
+            x = cx + offset * math.cos(turn)
+            y = cy + offset * math.sin(turn)
+            side = math.sqrt(short * step)
+            body = _body_bgr(small, mask, x, y, side)
+            gray = float(0.114 * body[0] + 0.587 * body[1] + 0.299 * body[2])
+            face = Face([], x, y, side, body, gray, 1.0, 0.0 if dice == 1 else 1.0)
+            face.reason = "unknown face"
+            faces.append(face)
+    return Bodies(faces, True)
+
+
+def measure_die(image: np.ndarray, x: float, y: float, side: float) -> Face | None:
+    """The die whose top face is about (x, y, side) in ``image``, measured by its body
+    the way ``search`` finds dice when reading (so the taught crop is cut like the
+    read one); None when no die-shaped blob of its colour is there."""
+    colour = body_colour(image, x, y, side)
+    height, width = image.shape[:2]
+    # Only the neighbourhood: the same colour elsewhere (the floor) must not count.
+    reach = side * 1.6
+    x0, y0 = int(max(0, x - reach)), int(max(0, y - reach))
+    x1, y1 = int(min(width, x + reach)), int(min(height, y + reach))
+    window = image[y0:y1, x0:x1]
+    hint = BodyHint(colour[None, :], (side / max(window.shape[:2]),) * 2)
+    scale = hint.scale_for(window.shape)
+    small = cv2.resize(window, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    found = search(small, hint, scale).faces
+    best = min(
+        found,
+        key=lambda f: math.hypot(x0 + f.x / scale - x, y0 + f.y / scale - y),
+        default=None,
+    )
+    if best is None:
+        return None
+    best.x, best.y, best.size = x0 + best.x / scale, y0 + best.y / scale, best.size / scale
+    if math.hypot(best.x - x, best.y - y) > side * 0.35 or not 0.75 < best.size / side < 1.3:
+        return None
+    return best
+
+
+def find_lone_die(image: np.ndarray) -> Face | None:
+    """The one die a guided teaching flow shows: the square blob unlike the tray's
+    floor (the frame's commonest colour) nearest the middle, measured by its body.
+    Works for a face of symbols only, where no pips mark the die."""
+    height, width = image.shape[:2]
+    scale = min(1.0, 320 / max(width, height))
+    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab).astype(np.float32)
+    floor = np.median(lab.reshape(-1, 3), axis=0)
+    # Shadows are darker floor: lightness counts a quarter.
+    d = lab - floor[None, None, :]
+    distance = np.sqrt((0.25 * d[..., 0]) ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2)
+    bright = np.abs(d[..., 0]) > 60  # a white die on grey felt differs in lightness only
+    mask = ((distance > 18) | bright).astype(np.uint8) * 255
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    short_side = min(small.shape[:2])
+    candidates = []
+    for contour in contours:
+        (cx, cy), (w, h), _ = cv2.minAreaRect(contour)
+        x, y, bw, bh = cv2.boundingRect(contour)
+        if x == 0 or y == 0 or x + bw >= small.shape[1] or y + bh >= small.shape[0]:
+            continue  # a wall, a hand, the tray's edge
+        if not (0.03 * short_side < min(w, h) and max(w, h) < 0.5 * short_side):
+            continue
+        if max(w, h) > 1.5 * min(w, h) or cv2.contourArea(contour) < 0.6 * w * h:
+            continue
+        off = math.hypot(cx - small.shape[1] / 2, cy - small.shape[0] / 2)
+        candidates.append((off, cx / scale, cy / scale, math.sqrt(w * h) / scale))
+    if not candidates:
+        return None
+    _, x, y, side = min(candidates)
+    # The blob may include the die's shadow or rim: measure the body itself.
+    return measure_die(image, x, y, side) or Face([], x, y, side, (0.0, 0.0, 0.0), 0.0, 1.0, 0.0)
+
+
+def print_contrast(image: np.ndarray, face: Face) -> float:
+    """Standard deviation of the grey levels inside the top face: a die's face always
+    carries print (pips or a symbol); a patch of felt of a die's colour does not."""
+    r = face.size * 0.3
+    x0, y0 = int(max(0, face.x - r)), int(max(0, face.y - r))
+    patch = image[y0 : int(face.y + r) + 1, x0 : int(face.x + r) + 1]
+    if patch.size == 0:
+        return 0.0
+    return float(cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).std())
+
+
+def _body_bgr(
+    small: np.ndarray, mask: np.ndarray, x: float, y: float, side: float
+) -> tuple[float, float, float]:
+    """The die's own body colour: the median of its body pixels (not the symbol's,
+    nor a touching neighbour's) inside its square."""
+    r = side * 0.4
+    x0, y0 = int(max(0, x - r)), int(max(0, y - r))
+    x1, y1 = int(x + r) + 1, int(y + r) + 1
+    pixels = small[y0:y1, x0:x1][mask[y0:y1, x0:x1] > 0]
+    if not len(pixels):
+        pixels = small[y0:y1, x0:x1].reshape(-1, 3)
+    median = np.median(pixels, axis=0) if len(pixels) else np.zeros(3)
+    return (float(median[0]), float(median[1]), float(median[2]))
+
+
+def _filled(mask: np.ndarray) -> np.ndarray:
+    """``mask`` with its holes (background not reached from the border) filled."""
+    outside = cv2.copyMakeBorder(255 - mask, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=255)
+    cv2.floodFill(outside, None, (0, 0), 0)
+    return mask | outside[1:-1, 1:-1]
+
+
 def _distance2(pixels: np.ndarray, colour: np.ndarray) -> np.ndarray:
-    d = pixels - colour[None, :]
-    return (0.5 * d[:, 0]) ** 2 + d[:, 1] ** 2 + d[:, 2] ** 2
-
-
-def _distance(pixels: np.ndarray, colour: np.ndarray) -> np.ndarray:
-    return np.sqrt(_distance2(pixels, colour))
+    d = pixels - (colour[None, :] if colour.ndim == 1 else colour)
+    return (LIGHTNESS * d[:, 0]) ** 2 + d[:, 1] ** 2 + d[:, 2] ** 2

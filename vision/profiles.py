@@ -130,3 +130,15 @@ def load_profile(name: str, data_dir: Path) -> Profile:
 def list_profiles(data_dir: Path) -> list[str]:
     folder = profiles_dir(data_dir)
     return sorted(p.stem for p in folder.glob("*.npz")) if folder.is_dir() else []
+
+
+def make_reader(profile: Profile | None = None):
+    """The reader for ``profile``: the pip reader for the built-in d6, the taught
+    reader (dice found by their bodies, named by the taught faces) for a taught one."""
+    from dicetable.vision.reader import DiceReader
+
+    if profile is None or profile.model is None:
+        return DiceReader(profile)
+    from dicetable.vision.teaching import TaughtReader
+
+    return TaughtReader(profile)

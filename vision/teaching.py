@@ -14,31 +14,56 @@ frame and the face index shown, and says whether a die was found for it.
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from dicetable.vision.bodies import BodyHint, body_colour
+from dicetable.vision.bodies import BodyHint, body_colour, find_lone_die, measure_die, search
+from dicetable.vision.colours import colour_name
 from dicetable.vision.faces import Face
 from dicetable.vision.profiles import Profile, ProfileError, check_name, profiles_dir
+from dicetable.vision.reader import DiceReader, shrink
+from dicetable.vision.reading import DieReading, FrameReading
 
 CROP = 24  # side of the normalised crop, pixels
 TURNS = 24  # rotations learned per example (every 15 degrees)
+# Sizes learned per example: a die's outline measured in another light or beside
+# another die (a shadow of its colour, a neighbour's rim) comes out a little bigger
+# or smaller than when it was taught.
+ZOOMS = (0.93, 1.0, 1.07)
 FORMAT = 1
 
 
-def face_crop(work: np.ndarray, face: Face, angle: float = 0.0) -> np.ndarray:
+def face_crop(work: np.ndarray, face: Face, angle: float = 0.0, zoom: float = 1.0) -> np.ndarray:
     """The top face as a CROP x CROP grey patch, turned ``angle`` degrees, with zero mean
-    and unit length: lighting and dice colour drop out, the print stays."""
-    gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY) if work.ndim == 3 else work
-    side = face.size * 0.86  # inside the rounded rim
-    turn = cv2.getRotationMatrix2D((face.x, face.y), angle, CROP / max(side, 1.0))
-    turn[0, 2] += CROP / 2 - face.x
-    turn[1, 2] += CROP / 2 - face.y
+    and unit length: lighting and dice colour drop out, the print stays.
+
+    Only the die's neighbourhood is converted, first brought to about twice the crop
+    (area averaging: a 12 MP die taught at 400 pixels is cut like one read at 32)."""
+    side = face.size * 0.86 * zoom  # inside the rounded rim
+    height, width = work.shape[:2]
+    reach = face.size * zoom * 0.75  # the turned crop's corners stay inside
+    x0, y0 = int(max(0, face.x - reach)), int(max(0, face.y - reach))
+    x1, y1 = int(min(width, face.x + reach + 1)), int(min(height, face.y + reach + 1))
+    patch = work[y0:y1, x0:x1]
+    if patch.size == 0:
+        return np.zeros(CROP * CROP, np.float32)
+    if patch.ndim == 3:
+        patch = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
+    shrink = min(1.0, 2 * CROP / max(side, 1.0))
+    if shrink < 0.9:
+        patch = cv2.resize(patch, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
+    else:
+        shrink = 1.0
+    cx, cy = (face.x - x0) * shrink, (face.y - y0) * shrink
+    turn = cv2.getRotationMatrix2D((cx, cy), angle, CROP / max(side * shrink, 1.0))
+    turn[0, 2] += CROP / 2 - cx
+    turn[1, 2] += CROP / 2 - cy
     patch = cv2.warpAffine(
-        gray, turn, (CROP, CROP), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE
+        patch, turn, (CROP, CROP), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
     )
     vector = patch.astype(np.float32).ravel()
     vector -= vector.mean()
@@ -57,20 +82,26 @@ class FaceModel:
     threshold: float
     # What the taught dice look like, to find them by their bodies (``bodies``).
     bodies: BodyHint | None = None
-    _squared: np.ndarray | None = field(default=None, repr=False, compare=False)
+    _index: tuple[np.ndarray, ...] | None = field(default=None, repr=False, compare=False)
 
-    def _norms(self) -> np.ndarray:
-        if self._squared is None or len(self._squared) != len(self.features):
-            self._squared = np.einsum("ij,ij->i", self.features, self.features)
-        return self._squared
+    def _prepared(self) -> tuple[np.ndarray, ...]:
+        """Examples sorted by face, their squared lengths, where each face starts."""
+        if self._index is None or len(self._index[0]) != len(self.features):
+            order = np.argsort(self.labels, kind="stable")
+            features = np.ascontiguousarray(self.features[order], np.float32)
+            labels = self.labels[order]
+            starts = np.flatnonzero(np.r_[True, labels[1:] != labels[:-1]])
+            squared = np.einsum("ij,ij->i", features, features)
+            self._index = (features, squared, starts, labels[starts])
+        return self._index
 
     def distances(self, vector: np.ndarray, faces: int) -> np.ndarray:
         """Distance from ``vector`` to the nearest example of each face (inf if none)."""
+        features, squared, starts, owners = self._prepared()
         # |f - v|^2 = |f|^2 + |v|^2 - 2 f.v: one matrix product, not a copy per example.
-        squared = self._norms() + float(vector @ vector) - 2.0 * (self.features @ vector)
-        distances = np.sqrt(np.maximum(squared, 0.0))
+        near = squared + float(vector @ vector) - 2.0 * (features @ vector)
         best = np.full(faces, np.inf, np.float32)
-        np.minimum.at(best, self.labels, distances)
+        best[owners] = np.sqrt(np.maximum(np.minimum.reduceat(near, starts), 0.0))
         return best
 
     def read(
@@ -177,33 +208,22 @@ class Teacher:
         box: tuple[float, float, float, float] | None = None,
     ) -> bool:
         """Learn the face ``face_index`` from ``frame``: the die inside ``box`` (centre x,
-        centre y, width, height in pixels), or the die nearest the centre when the flow
-        shows one die at a time. False when no die was found there."""
-        from dicetable.vision.reader import DiceReader
-
+        centre y, width, height in pixels), or, when the flow shows one die at a time,
+        the die nearest the middle (found by its body, so a face of symbols only is
+        found too). False when no die was found there."""
         if not 0 <= face_index < len(self.faces):
             raise ProfileError(
                 f"profile {self.name!r}: no face index {face_index} (0..{len(self.faces) - 1})"
             )
-        found, scale, work = DiceReader().faces(frame)
-        height, width = frame.shape[:2]
-        cx, cy = (box[0], box[1]) if box else (width / 2, height / 2)
-        reach = math.hypot(box[2], box[3]) / 2 if box else max(width, height)
-        best = min(
-            found, key=lambda f: math.hypot(f.x / scale - cx, f.y / scale - cy), default=None
-        )
-        if best is None or math.hypot(best.x / scale - cx, best.y / scale - cy) > max(
-            reach, best.size / scale * 0.6
-        ):
-            if box is None:
-                return False
-            # No die found by its marks (a plain face, a faint symbol): trust the box.
-            side = max(box[2], box[3]) * scale
-            best = Face([], cx * scale, cy * scale, side, (0.0, 0.0, 0.0), 0.0, 1.0, 0.0)
-        for turn in range(TURNS):
-            self.examples.append((face_index, face_crop(work, best, turn * 360 / TURNS)))
-        share = best.size / scale / max(width, height)
-        self.bodies.append((body_colour(work, best.x, best.y, best.size), share))
+        die = locate_die(frame, box)
+        if die is None:
+            return False
+        for zoom in ZOOMS:
+            for turn in range(TURNS):
+                crop = face_crop(frame, die, turn * 360 / TURNS, zoom)
+                self.examples.append((face_index, crop))
+        share = die.size / max(frame.shape[:2])
+        self.bodies.append((body_colour(frame, die.x, die.y, die.size), share))
         return True
 
     def missing(self) -> list[str]:
@@ -234,6 +254,86 @@ class Teacher:
         return path
 
 
+def locate_die(
+    frame: np.ndarray, box: tuple[float, float, float, float] | None = None
+) -> Face | None:
+    """The die to learn from, in ``frame``'s pixels, measured as the reader will
+    measure it: by its body where its colour stands out from the floor, else by its
+    marks (white dice on a white desk), else (a box given) the box itself."""
+    found, scale, _ = DiceReader().faces(frame)
+    height, width = frame.shape[:2]
+    cx, cy = (box[0], box[1]) if box else (width / 2, height / 2)
+    reach = math.hypot(box[2], box[3]) / 2 if box else max(width, height)
+    marked = min(found, key=lambda f: math.hypot(f.x / scale - cx, f.y / scale - cy), default=None)
+    if marked is not None:
+        marked = Face(
+            [], marked.x / scale, marked.y / scale, marked.size / scale, marked.body_bgr,
+            marked.body_gray, marked.edge_found, marked.fit, marked.value,
+        )  # fmt: skip
+        if math.hypot(marked.x - cx, marked.y - cy) > max(reach, marked.size * 0.6):
+            marked = None
+    if box is not None:
+        side = max(box[2], box[3])
+        by_body = measure_die(frame, cx, cy, side)
+        if by_body is None and marked is not None:
+            by_body = measure_die(frame, marked.x, marked.y, marked.size)
+        return by_body or marked or Face([], cx, cy, side, (0.0, 0.0, 0.0), 0.0, 1.0, 0.0)
+    lone = find_lone_die(frame)
+    if marked is not None and (
+        lone is None or math.hypot(lone.x - marked.x, lone.y - marked.y) > lone.size
+    ):
+        return measure_die(frame, marked.x, marked.y, marked.size) or marked
+    return lone
+
+
+class TaughtReader(DiceReader):
+    """Reads frames with a taught profile.
+
+    Where the taught body colours tell the dice from the floor, the dice are found by
+    their bodies on a small image (a die ``WORK_SIDE`` pixels across) and named by the
+    face model there: no pip search at all, a few milliseconds a frame at any
+    resolution. Where they do not (white dice on a light desk), the dice are found by
+    their marks as the pip reader finds them, and named by the face model.
+    """
+
+    def read(self, frame: np.ndarray) -> FrameReading:
+        start = time.perf_counter()
+        dice = self._read_taught(frame)
+        dice.sort(key=lambda d: (round(d.y / max(d.size, 1.0)), d.x))
+        return FrameReading(dice=tuple(dice), ms=(time.perf_counter() - start) * 1000)
+
+    def _read_taught(self, frame: np.ndarray) -> list[DieReading]:
+        hint = getattr(self.profile.model, "bodies", None)
+        if hint is not None:
+            scale = hint.scale_for(frame.shape)
+            small = shrink(frame, scale)
+            bodies = search(small, hint, scale)
+            if bodies.discerning:
+                return self._named(small, scale, bodies.faces)
+        found, scale, work = self.faces(frame)
+        return self._named(work, scale, found)
+
+    def _named(self, work: np.ndarray, scale: float, found: list[Face]) -> list[DieReading]:
+        readings = []
+        for face in found:
+            value, name, reason, confidence = self.profile.read_face(work, face)
+            if reason == "unknown face" and not face.marks and face.fit > 0:
+                continue  # a piece of a row of blobs that is no taught face: not a die
+            readings.append(
+                DieReading(
+                    value=value,
+                    face=name,
+                    x=face.x / scale,
+                    y=face.y / scale,
+                    size=face.size / scale,
+                    confidence=confidence,
+                    color=colour_name(face.body_bgr),
+                    reason=reason,
+                )
+            )
+        return readings
+
+
 def _threshold(features: np.ndarray, labels: np.ndarray) -> float:
     """How far a face may be from its nearest example and still be that face.
 
@@ -242,14 +342,14 @@ def _threshold(features: np.ndarray, labels: np.ndarray) -> float:
     a margin above the worst of these lets real variation in, symbols of other
     faces out.
     """
-    per_example = TURNS
+    per_example = TURNS * len(ZOOMS)
     groups = len(features) // per_example
     if groups < 2:
         return 0.9
     spreads = []
     for g in range(groups):
         own = slice(g * per_example, (g + 1) * per_example)
-        query = features[own][0]
+        query = features[own][TURNS * ZOOMS.index(1.0)]
         others = np.ones(len(features), bool)
         others[own] = False
         same = others & (labels == labels[own][0])

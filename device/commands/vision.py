@@ -62,12 +62,12 @@ def _image(path: Path):
 
 
 def run_read(args: argparse.Namespace) -> int:
-    from dicetable.vision.reader import DiceReader
+    from dicetable.vision.profiles import make_reader
 
     profile = _profile(args)
     for path in args.images:
         # Photos are independent: a fresh reader measures each one's scale anew.
-        reading = DiceReader(profile).read(_image(path))
+        reading = make_reader(profile).read(_image(path))
         if args.json:
             print(json.dumps({"image": str(path), **reading.to_dict()}))
             continue
@@ -83,12 +83,12 @@ def run_read(args: argparse.Namespace) -> int:
 
 def run_eval(args: argparse.Namespace) -> int:
     from dicetable.vision.evaluation import evaluate
-    from dicetable.vision.reader import DiceReader
+    from dicetable.vision.profiles import make_reader
 
     profile = _profile(args)
     if not args.folder.is_dir():
         raise FileNotFoundError(f"{args.folder}: no such folder")
-    score = evaluate(args.folder, lambda frame: DiceReader(profile).read(frame), profile.faces)
+    score = evaluate(args.folder, lambda frame: make_reader(profile).read(frame), profile.faces)
     if not score.photos:
         raise FileNotFoundError(f"{args.folder}: no images with YOLO labels beside them")
     if args.json:
