@@ -33,11 +33,12 @@ class Mark:
     label: int  # index of the mark in the frame's mark image (for path tests)
     wide: bool = False  # found by the wide look: too big for a pip (part of a symbol)
     axis: float = 0.0  # direction of the long axis, radians
+    smeared: bool = False  # a pip stretched by motion blur like the round pips beside it
 
     @property
     def pip_like(self) -> bool:
         """Round and solid, as a pip seen from above; a side-face pip is flattened."""
-        return not self.wide and self.elongation < 1.6 and 0.75 < self.fill < 1.3
+        return not self.wide and (self.elongation < 1.6 or self.smeared) and 0.75 < self.fill < 1.3
 
 
 def kernel_size(pip_diameter: float) -> int:
@@ -170,17 +171,17 @@ def _pass(
                 continue
             # The mark is the part above half its peak, so that a pip and the soft
             # shadow beside it do not count as one round blob.
-            ys, xs = np.nonzero(window & (values >= peak * 0.5))
-            if len(xs) < min_area * 0.6:
+            core = window & (values >= peak * 0.5)
+            mark = _mark(core, float(inside.mean()), polarity, len(marks) + 1, x0, y0)
+            if mark.area < min_area * 0.6:
                 continue
-            mark = _mark(xs, ys, float(inside.mean()), polarity, len(marks) + 1, x0, y0)
             if wide:
                 mark = replace(mark, wide=True)
             elif mark.elongation > 1.8 and _split_fused(
                 response, window, x0, y0, min_area, max_area, polarity, marks, labels
             ):
                 continue  # two pips touching, now apart
-            labels[y0 + ys, x0 + xs] = mark.label
+            labels[y0 : y0 + h, x0 : x0 + w][core] = mark.label
             marks.append(mark)
 
 
@@ -232,31 +233,31 @@ def _pieces(
     """The parts of a blob above ``cut`` (window coordinates), if there are two or more
     and all look like pips; else none."""
     core = (window & (values >= cut)).astype(np.uint8)
-    count, parts = cv2.connectedComponents(core, connectivity=4)
+    count, parts, stats, _ = cv2.connectedComponentsWithStats(core, connectivity=4)
     if count < 3:
         return []
-    pieces = []
-    for part in range(1, count):
-        ys, xs = np.nonzero(parts == part)
-        if not min_area * 0.5 <= len(xs) <= max_area:
-            return []
-        pieces.append(_mark(xs, ys, contrast, DARK, 0, 0, 0))
+    areas = stats[1:, cv2.CC_STAT_AREA]
+    if areas.min() < min_area * 0.5 or areas.max() > max_area:
+        return []
+    pieces = [_mark(parts == part, contrast, DARK, 0, 0, 0) for part in range(1, count)]
     return pieces if all(p.pip_like for p in pieces) else []
 
 
 def _mark(
-    xs: np.ndarray,
-    ys: np.ndarray,
+    mask: np.ndarray,
     contrast: float,
     polarity: int,
     label: int,
     x0: int,
     y0: int,
 ) -> Mark:
-    area = float(len(xs))
-    cx, cy = float(xs.mean()), float(ys.mean())
-    dx, dy = xs - cx, ys - cy
-    mu20, mu02, mu11 = float((dx * dx).mean()), float((dy * dy).mean()), float((dx * dy).mean())
+    """The mark of the pixels set in ``mask`` (a window whose corner is x0, y0)."""
+    moments = cv2.moments(mask.astype(np.uint8), binaryImage=True)
+    area = moments["m00"]
+    if area == 0:
+        return Mark(x0, y0, 0.0, 0.0, 10.0, 0.0, polarity, contrast, label)
+    cx, cy = moments["m10"] / area, moments["m01"] / area
+    mu20, mu02, mu11 = moments["mu20"] / area, moments["mu02"] / area, moments["mu11"] / area
     spread = math.sqrt(((mu20 - mu02) / 2) ** 2 + mu11**2)
     major = (mu20 + mu02) / 2 + spread
     minor = max((mu20 + mu02) / 2 - spread, 1e-3)

@@ -182,7 +182,7 @@ def read_faces(
     faint = 0.35 * float(np.percentile(inks, 90)) if inks else 0.0
     found: list[Face] = []
     for group in groups:
-        members = [marks[i] for i in group]
+        members = facing.unsmear([marks[i] for i in group])
         if max(m.contrast for m in members) < faint:
             continue
         if len(members) == 1 and members[0].radius < 0.7 * pip_radius:
