@@ -11,6 +11,7 @@ from __future__ import annotations
 import tomllib
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from dicetable.rules.core import Msg, Text
 
@@ -47,6 +48,18 @@ def translate(message: Msg | str, lang: str = "en") -> str:
     return template.format_map(
         {k: translate(v, lang) if isinstance(v, (Msg, Text)) else v for k, v in args.items()}
     )
+
+
+def translate_view(view: Any, lang: str = "en") -> Any:
+    """A game's ``view()`` with its words in ``lang``, keys included (a view without
+    panels shows its keys as labels); numbers and other values stay as they are."""
+    if isinstance(view, dict):
+        return {translate(k, lang): translate_view(v, lang) for k, v in view.items()}
+    if isinstance(view, (list, tuple)):
+        return [translate_view(v, lang) for v in view]
+    if isinstance(view, (str, Msg)):
+        return translate(view, lang)
+    return view
 
 
 def _packages_with_i18n() -> list[str]:

@@ -15,18 +15,24 @@ from collections.abc import Iterable
 from typing import Any, TextIO
 
 from dicetable.device.answers import parse
-from dicetable.device.i18n import translate
+from dicetable.device.i18n import translate, translate_view
 from dicetable.device.session import TableSession
-from dicetable.rules.core import InvalidInput, Prompt, PromptKind
+from dicetable.rules.core import InvalidInput, Msg, Prompt, PromptKind, msg
 
 log = logging.getLogger(__name__)
 
-HELP = (
+HELP = msg(
     "Answer the prompt: dice as digits or face names (3 5 6, sword pow, red:rune),"
     " a choice by its number, Enter to confirm.\n"
     "Other words: undo (take back the last answer), view (the state), quit (saved; resume"
     " later with `dicetable resume ID`)."
 )
+# The client's own words, in English and in Spanish, so a table that plays in Spanish
+# types the words it reads.
+QUIT_WORDS = {"quit", "exit", "q", "salir"}
+UNDO_WORDS = {"undo", "deshacer"}
+VIEW_WORDS = {"view", "ver"}
+HELP_WORDS = {"help", "?", "ayuda"}
 
 
 class ScriptError(RuntimeError):
@@ -49,24 +55,24 @@ class Terminal:
             if not self.handle(line, number, script):
                 return
             if self.session.prompt().kind is PromptKind.OVER:
-                self.emit("over", result=self.session.game.result(), text="Game over.")
+                self.emit("over", result=self.session.game.result(), text=msg("Game over."))
                 return
 
     def handle(self, line: str, number: int, script: bool) -> bool:
         """One line; False to stop."""
         word = line.lower()
-        if word in {"quit", "exit", "q"}:
-            self.emit("saved", text=f"Saved as game {self.session.id}.")
+        if word in QUIT_WORDS:
+            self.emit("saved", text=msg("Saved as game {id}.", id=self.session.id))
             return False
-        if word == "undo":
+        if word in UNDO_WORDS:
             undone = self.session.undo()
-            self.emit("undo", text="Undone." if undone else "Nothing to undo.")
+            self.emit("undo", text=msg("Undone.") if undone else msg("Nothing to undo."))
             self.show_prompt()
             return True
-        if word == "view":
+        if word in VIEW_WORDS:
             self.emit("state", view=self.session.view())
             return True
-        if word in {"help", "?"}:
+        if word in HELP_WORDS:
             self.emit("help", text=HELP)
             return True
         prompt = self.session.prompt()
@@ -76,7 +82,7 @@ class Terminal:
             text = translate(error.reason, self.lang)
             if script:
                 raise ScriptError(f"script line {number}: {line!r}: {text}") from None
-            self.emit("error", text=text)
+            self.emit("error", text=error.reason)
             return True
         except Exception as error:
             # a bug in a game must not end the evening: the answer was not kept, the
@@ -87,14 +93,18 @@ class Terminal:
                     f"script line {number}: {line!r}: internal error: {error}"
                 ) from None
             self.emit(
-                "error", text=f"That answer hit a bug and was not kept ({error}); try another."
+                "error",
+                text=msg(
+                    "That answer hit a bug and was not kept ({error}); try another.",
+                    error=str(error),
+                ),
             )
             return True
         for event in events:
             self.emit(
                 "event",
                 kind=str(event.kind),
-                text=translate(event.text, self.lang),
+                text=event.text,
                 data=dict(event.data),
             )
         if self.as_json:
@@ -107,7 +117,7 @@ class Terminal:
         if prompt.kind is PromptKind.OVER:
             return
         if self.as_json:
-            self.emit("prompt", prompt=prompt.to_json(), text=translate(prompt.text, self.lang))
+            self.emit("prompt", prompt=prompt.to_json(), text=prompt.text)
             return
         print(f"\n? {self.describe(prompt)}", file=self.out)
         for number, option in enumerate(prompt.options, start=1):
@@ -116,19 +126,26 @@ class Terminal:
     def describe(self, prompt: Prompt) -> str:
         parts = [translate(prompt.text, self.lang)]
         if prompt.objective is not None:
-            parts.append(f"[objective: {translate(prompt.objective, self.lang)}]")
+            parts.append(
+                translate(msg("[objective: {objective}]", objective=prompt.objective), self.lang)
+            )
         if prompt.odds is not None:
-            parts.append(f"[odds {prompt.odds} = {float(prompt.odds):.1%}]")
+            odds = f"{prompt.odds} = {float(prompt.odds):.1%}"
+            parts.append(translate(msg("[odds {odds}]", odds=odds), self.lang))
         if prompt.keep:
-            parts.append(f"[keep dice {', '.join(str(i + 1) for i in prompt.keep)}]")
+            dice = ", ".join(str(i + 1) for i in prompt.keep)
+            parts.append(translate(msg("[keep dice {dice}]", dice=dice), self.lang))
         return " ".join(parts)
 
-    def emit(self, line_type: str, text: str = "", **fields: Any) -> None:
+    def emit(self, line_type: str, text: Msg | str = "", **fields: Any) -> None:
+        """One line out: JSON for tools, or text for people, in the table's language."""
+        text = translate(text, self.lang) if text else ""
         if self.as_json:
             line = {"type": line_type, "game": self.session.id, "text": text, **fields}
             print(json.dumps(line, default=str), file=self.out, flush=True)
         elif line_type == "state":
-            print(json.dumps(fields.get("view"), indent=2, default=str), file=self.out)
+            view = translate_view(fields.get("view"), self.lang)
+            print(json.dumps(view, indent=2, default=str, ensure_ascii=False), file=self.out)
         elif line_type == "event":
             print(f"  * {text}", file=self.out, flush=True)
         elif text:

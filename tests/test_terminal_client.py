@@ -108,3 +108,41 @@ def test_a_word_typed_at_a_number_prompt_is_refused_with_the_word():
     prompt = Prompt(PromptKind.NUMBER, msg("How many players?"), number_range=(1, 4))
     with pytest.raises(InvalidInput, match="'three' is not a whole number."):
         parse("three", prompt)
+
+
+def test_the_terminal_speaks_the_tables_language(tmp_path: Path, capsys):
+    """A table set to Spanish reads the client's own words in Spanish (its help, undo,
+    the saved-game header, the state) and may type them in Spanish: a Spanish screen
+    with English words in between is a screen half the table cannot read."""
+    config = tmp_path / "es.toml"
+    config.write_text('[ui]\nlanguage = "es"\n')
+    script = tmp_path / "s.txt"
+    script.write_text("2 2\nver\ndeshacer\ndeshacer\nayuda\n")
+    main(["--config", str(config), "play", "dice-tray", "--seed", "1", "--script", str(script)])
+    out = capsys.readouterr().out
+    assert "dice-tray, partida guardada 1 (semilla 1)" in out
+    assert '"historial": [' in out and '"last"' not in out
+    assert "Deshecho." in out and "No hay nada que deshacer." in out
+    assert "Otras palabras: deshacer" in out
+    assert "Undone" not in out and "Answer the prompt" not in out
+
+
+def test_prompts_name_objective_odds_and_kept_dice_in_the_tables_language():
+    """The bracketed notes after a prompt are words too."""
+    import io
+    from fractions import Fraction
+
+    from dicetable.device.terminal import Terminal
+
+    prompt = Prompt(
+        PromptKind.ROLL,
+        msg("Roll any dice, 1 to {n}.", n=5),
+        objective=msg("Pair of {value}s.", value=6),
+        odds=Fraction(1, 4),
+        keep=(0, 2),
+    )
+    terminal = Terminal(None, io.StringIO(), as_json=False, lang="es")  # type: ignore[arg-type]
+    assert terminal.describe(prompt) == (
+        "Tira los dados que quieras, de 1 a 5. [objetivo: Pareja de 6.]"
+        " [probabilidad 1/4 = 25.0%] [conserva los dados 1, 3]"
+    )

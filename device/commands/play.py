@@ -10,8 +10,10 @@ import sys
 from pathlib import Path
 
 from dicetable.device.commands import load_config, open_store
+from dicetable.device.i18n import translate
 from dicetable.device.session import TableSession
 from dicetable.device.terminal import ScriptError, Terminal
+from dicetable.rules.core import msg
 from dicetable.rules.registry import broken, games
 
 
@@ -73,7 +75,13 @@ def _drive(args: argparse.Namespace, session: TableSession) -> int:
     lang = load_config(args)["ui.language"]
     terminal = Terminal(session, sys.stdout, as_json=args.json, lang=lang)
     if not args.json:
-        print(f"{session.saved.game}, saved game {session.id} (seed {session.saved.seed})")
+        header = msg(
+            "{game}, saved game {id} (seed {seed})",
+            game=session.saved.game,
+            id=session.id,
+            seed=session.saved.seed,
+        )
+        print(translate(header, lang))
     try:
         if args.script is None:
             terminal.run(sys.stdin, script=False)
