@@ -199,7 +199,7 @@ def main() -> int:
         )
         print(f"  single read median {np.median(ms):.1f} ms")
         touch = teach_by_touch(f"{title}-touch", faces, symbols)
-        total, right, colour, extra, _ = score(touch, faces, symbols, fresh[:40])
+        total, right, colour, extra, _ = score(touch, faces, symbols, fresh[:40], ("red",))
         print(f"  taught by touch (one red die per face): red dice right {pct(right, total)}")
         frames = [symbol_set(s, symbols).image for s in fresh[:30]]
         print(f"  640x480 read + settle CPU median {np.median(watched(profile, frames)):.1f} ms")

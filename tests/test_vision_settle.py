@@ -140,3 +140,45 @@ def test_a_new_scene_that_keeps_still_is_the_new_tray_not_a_hand():
     assert updates[0].state in (TrayState.HAND, TrayState.ROLLING)
     assert updates[-1].state == TrayState.SETTLED
     assert sorted(d.value for d in updates[-1].reading.dice) == sorted(d.value for d in dice)
+
+
+def test_a_hand_held_still_over_the_tray_never_reads_as_settled():
+    """Notes §3, false positives: a player's hand resting over the tray for seconds is
+    not a settled tray (it is still, but it is a hand); once it leaves, the tray
+    settles with the dice under it."""
+    dice = random_tray(random.Random(11), 4)
+    watcher = SettleWatcher(DiceReader(), settle_seconds=0.3)
+    feed(watcher, frames_of(dice, 8))
+    held = feed(watcher, frames_of(dice, 50, seed=1, hand=True), start=1.0)  # 5 s
+    assert {u.state for u in held} == {TrayState.HAND}
+    assert all(u.reading is None for u in held)
+    left = feed(watcher, frames_of(dice, 12, seed=1), start=6.0)
+    assert left[-1].state == TrayState.SETTLED
+    assert sorted(d.value for d in left[-1].reading.dice) == sorted(d.value for d in dice)
+
+
+def test_a_hand_still_over_new_dice_after_a_roll_waits_for_the_hand():
+    """The dice were rolled and a hand stays over them: no reading until it goes,
+    then the new dice, not the old ones."""
+    before = random_tray(random.Random(12), 3)
+    after = random_tray(random.Random(13), 3)
+    watcher = SettleWatcher(DiceReader(), settle_seconds=0.3)
+    feed(watcher, frames_of(before, 8))
+    feed(watcher, rolling_frames(after, 4), start=1.0)
+    held = feed(watcher, frames_of(after, 40, seed=2, hand=True), start=1.5)
+    assert TrayState.SETTLED not in {u.state for u in held}
+    assert held[-1].state == TrayState.HAND
+    left = feed(watcher, frames_of(after, 12, seed=2), start=6.0)
+    assert left[-1].state == TrayState.SETTLED
+    assert sorted(d.value for d in left[-1].reading.dice) == sorted(d.value for d in after)
+
+
+def test_a_change_of_light_is_not_a_hand():
+    """A lamp switched on over a settled tray changes every pixel: the tray settles
+    again on the same dice instead of calling it a hand for ever."""
+    dice = random_tray(random.Random(14), 3)
+    watcher = SettleWatcher(DiceReader(), settle_seconds=0.3)
+    feed(watcher, frames_of(dice, 8))
+    brighter = feed(watcher, frames_of(dice, 12, light=1.25), start=1.0)
+    assert brighter[-1].state == TrayState.SETTLED
+    assert sorted(d.value for d in brighter[-1].reading.dice) == sorted(d.value for d in dice)

@@ -13,6 +13,7 @@ guided flow shows (``find_lone_die``).
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -88,18 +89,39 @@ def body_colour(image: np.ndarray, x: float, y: float, side: float) -> np.ndarra
 
 
 def body_mask(lab: np.ndarray, colours: np.ndarray, floor: np.ndarray | None = None) -> np.ndarray:
-    """uint8 mask (255) of the pixels of ``lab`` (h, w, 3 float32) near any colour and,
+    """uint8 mask (255) of the pixels of ``lab`` (h, w, 3; uint8 is fastest) near any
+    colour and,
     given the ``floor`` around each pixel, nearer that colour than the floor: green
     dice on green felt are told apart by how far from the felt they are, not by a
     fixed tolerance."""
     flat = lab.reshape(-1, 3)
-    nearest = np.full(flat.shape[0], np.inf, np.float32)
-    for colour in colours:
-        np.minimum(nearest, _distance2(flat, colour), out=nearest)
+    if lab.dtype == np.uint8:  # one look-up per pixel (see ``_nearest_table``)
+        q = flat >> 2
+        index = (q[:, 0].astype(np.int32) << 12) | (q[:, 1].astype(np.int32) << 6) | q[:, 2]
+        nearest = _nearest_table(colours.tobytes(), len(colours))[index]
+        flat = flat.astype(np.float32)
+    else:
+        nearest = np.full(flat.shape[0], np.inf, np.float32)
+        for colour in colours:
+            np.minimum(nearest, _distance2(flat, colour), out=nearest)
     near = nearest < BODY_TOLERANCE**2
     if floor is not None:
         near &= nearest < 0.5 * _distance2(flat, floor.reshape(-1, 3))
     return near.reshape(lab.shape[:2]).astype(np.uint8) * 255
+
+
+@functools.lru_cache(maxsize=8)
+def _nearest_table(colours: bytes, count: int) -> np.ndarray:
+    """Squared distance from every Lab cell (64 levels a channel) to the nearest of
+    ``colours``: a frame's body mask is then one look-up per pixel, not a pass per
+    colour (a dozen taught colours cost what one does)."""
+    palette = np.frombuffer(colours, np.float32).reshape(count, 3)
+    levels = np.arange(64, dtype=np.float32) * 4 + 1.5
+    grid = np.stack(np.meshgrid(levels, levels, levels, indexing="ij"), -1).reshape(-1, 3)
+    table = np.full(len(grid), np.inf, np.float32)
+    for colour in palette:
+        np.minimum(table, _distance2(grid, colour), out=table)
+    return table
 
 
 def _floor(lab8: np.ndarray, die: float) -> np.ndarray:
@@ -130,12 +152,11 @@ def search(small: np.ndarray, hint: BodyHint, scale: float) -> Bodies:
     die cut out of a row of touching dice (less sure of its outline)."""
     height, width = small.shape[:2]
     lab8 = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
-    lab = lab8.astype(np.float32)
     long_side = max(width, height) / scale  # the frame's long side
     low = hint.sides[0] * long_side * scale * 0.7
     high = hint.sides[1] * long_side * scale * 1.35
     floor = _floor(lab8, (low + high) / 2)
-    mask = body_mask(lab, hint.colours, floor)
+    mask = body_mask(lab8, np.ascontiguousarray(hint.colours, np.float32), floor)
     if mask.mean() > 255 * DISCERNING_SHARE:
         return Bodies([], False)
     # A symbol printed almost edge to edge (a sword's guard) leaves the body a ring

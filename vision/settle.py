@@ -9,12 +9,19 @@ that is not the settled tray reaches in from an edge, and reads the dice only wh
 the tray has been still for ``settle_seconds``. The reading it reports is the one
 most of the still frames agree on, so one noisy frame cannot change the result.
 
+A hand held perfectly still is still: once the scene keeps still, the watcher asks
+whether the region unlike the settled tray is explained by dice (old or new ones,
+each a die's square) and, if not, whether it shows the floor less than the settled
+tray did there (a hand that stays) or more (a hand that left). Only the first camera
+frames, with no settled tray to compare, cannot tell a still hand from a tray.
+
 Time comes from the caller (``now``), so tests replay frames deterministically.
 """
 
 from __future__ import annotations
 
 from collections import Counter, deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -67,6 +74,7 @@ class SettleWatcher:
         self.hand_share = hand_share
         self._last: np.ndarray | None = None
         self._tray: np.ndarray | None = None  # thumbnail of the last settled tray
+        self._tray_dice: list[tuple[float, float, float]] = []  # its dice, thumbnail pixels
         self._still_since: float | None = None
         self._checked_at = float("-inf")
         self._readings: deque[FrameReading] = deque(maxlen=2 * votes + 1)
@@ -82,11 +90,12 @@ class SettleWatcher:
             self._restart()
         elif self._still_since is None:
             self._still_since = now
-        hand = self._hand(thumb, self._tray, self.hand_share) or (
-            moving and self._tray is None and self._hand(thumb, previous, 2 * self.hand_share)
+        reaching = self._reaching_in(thumb, self._tray, self.hand_share)
+        hand = reaching is not None or (
+            moving
+            and self._tray is None
+            and self._reaching_in(thumb, previous, 2 * self.hand_share) is not None
         )
-        # A scene unlike the settled tray that then keeps still for the settle time is
-        # the new tray (the hand has gone, the dice lie elsewhere), not a hand.
         if hand and (self._still_since is None or now - self._still_since < self.settle_seconds):
             self._readings.clear()
             return self._emit(TrayState.HAND, None)
@@ -104,6 +113,9 @@ class SettleWatcher:
             return self._emit(self._state, self.last_reading)
         self._checked_at = now
         reading = self.reader.read(frame)
+        if reaching is not None and self._hand_held_still(thumb, frame.shape, reading):
+            self._readings.clear()
+            return self._emit(TrayState.HAND, None)
         self._readings.append(reading)
         if now - self._still_since < self.settle_seconds:
             return self._emit(self._state_while_waiting(), None)
@@ -111,8 +123,28 @@ class SettleWatcher:
         if voted is None:
             return self._emit(self._state_while_waiting(), None)
         self._tray = thumb
+        self._tray_dice = _dice_boxes(voted, frame.shape)
         state = TrayState.SETTLED if voted.dice else TrayState.EMPTY
         return self._emit(state, voted)
+
+    def _hand_held_still(
+        self, thumb: np.ndarray, shape: tuple[int, ...], reading: FrameReading
+    ) -> bool:
+        """A scene unlike the settled tray that keeps still is either the new tray (the
+        hand has gone, the dice lie elsewhere) or a hand held still over it. Where no
+        die, old or new, explains the difference, and what is there now is further
+        from the tray's floor than what was there before, a hand is in view: a hand
+        that left shows the floor again, a hand that stays does not."""
+        assert self._tray is not None
+        dice = self._tray_dice + _dice_boxes(reading, shape)
+        region = self._reaching_in(thumb, self._tray, self.hand_share, dice)
+        if region is None:
+            return False
+        outside = thumb[region == 0]
+        floor = float(np.median(outside)) if outside.size else float(np.median(thumb))
+        now = float(np.median(np.abs(thumb[region > 0].astype(np.float32) - floor)))
+        before = float(np.median(np.abs(self._tray[region > 0].astype(np.float32) - floor)))
+        return now > before
 
     def _state_while_waiting(self) -> TrayState:
         # Until the vote is in, the tray keeps the state it had (rolling, or settled
@@ -129,21 +161,49 @@ class SettleWatcher:
         changed = cv2.absdiff(thumb, self._last) > self.motion
         return bool(changed.mean() > self.moving_share)
 
-    def _hand(self, thumb: np.ndarray, reference: np.ndarray | None, share: float) -> bool:
-        """A large region unlike ``reference`` (the settled tray; before the first
-        settle, the last frame), reaching in from the frame's edge."""
+    def _reaching_in(
+        self,
+        thumb: np.ndarray,
+        reference: np.ndarray | None,
+        share: float,
+        dice: Sequence[tuple[float, float, float]] = (),
+    ) -> np.ndarray | None:
+        """The large regions unlike ``reference`` (the settled tray; before the first
+        settle, the last frame) reaching in from the frame's edge, as a mask, or None.
+
+        ``dice`` (x, y, side in thumbnail pixels) explain what they cover: dice that
+        moved are not a hand, and a region must be much bigger than a die besides.
+        A change of light over the whole tray is taken out first (the median
+        difference), and a region covering most of the frame is a new light or a
+        moved camera, not a hand."""
         if reference is None or reference.shape != thumb.shape:
-            return False
-        differs = (cv2.absdiff(thumb, reference) > 2 * self.motion).astype(np.uint8)
+            return None
+        delta = thumb.astype(np.int16) - reference.astype(np.int16)
+        delta -= np.int16(np.median(delta))
+        differs = (np.abs(delta) > 2 * self.motion).astype(np.uint8)
         differs = cv2.morphologyEx(differs, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-        count, _, stats, _ = cv2.connectedComponentsWithStats(differs, connectivity=8)
+        covered = np.zeros(thumb.shape, np.uint8)
+        for x, y, side in dice:
+            reach = int(side * 0.6) + 1
+            cv2.rectangle(
+                covered, (int(x) - reach, int(y) - reach), (int(x) + reach, int(y) + reach), 1, -1
+            )
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(differs, connectivity=8)
         height, width = thumb.shape
+        die = float(np.median([s for _, _, s in dice])) ** 2 if dice else 0.0
+        found = np.zeros(thumb.shape, np.uint8)
         for index in range(1, count):
             x, y, w, h, area = stats[index]
             touches = x == 0 or y == 0 or x + w >= width or y + h >= height
-            if touches and area > share * height * width:
-                return True
-        return False
+            if not touches or area < share * height * width or area > 0.6 * height * width:
+                continue
+            region = labels[y : y + h, x : x + w] == index
+            if dice:  # what no die explains must be much bigger than a die
+                area -= int(np.count_nonzero(region & (covered[y : y + h, x : x + w] > 0)))
+                if area < max(share * height * width, 4 * die):
+                    continue
+            found[y : y + h, x : x + w][region] = 1
+        return found if found.any() else None
 
     def _vote(self) -> FrameReading | None:
         signatures = [_signature(r) for r in self._readings]
@@ -174,6 +234,12 @@ def _thumbnail(frame: np.ndarray) -> np.ndarray:
         frame = cv2.resize(frame, (size[0] * 4, size[1] * 4), interpolation=cv2.INTER_NEAREST)
     gray = cv2.cvtColor(cv2.resize(frame, size, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2GRAY)
     return cv2.GaussianBlur(gray, (3, 3), 0)
+
+
+def _dice_boxes(reading: FrameReading, shape: tuple[int, ...]) -> list[tuple[float, float, float]]:
+    """The dice of ``reading`` (frame pixels) in thumbnail pixels: centre and side."""
+    scale = THUMB_WIDTH / shape[1]
+    return [(d.x * scale, d.y * scale, d.size * scale) for d in reading.dice]
 
 
 def _signature(reading: FrameReading) -> tuple:

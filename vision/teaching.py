@@ -34,6 +34,7 @@ TURNS = 24  # rotations learned per example (every 15 degrees)
 # another die (a shadow of its colour, a neighbour's rim) comes out a little bigger
 # or smaller than when it was taught.
 ZOOMS = (0.93, 1.0, 1.07)
+COMPONENTS = 48  # directions faces are compared along (of CROP * CROP)
 FORMAT = 1
 
 
@@ -82,24 +83,41 @@ class FaceModel:
     threshold: float
     # What the taught dice look like, to find them by their bodies (``bodies``).
     bodies: BodyHint | None = None
+    # Principal directions of the examples (CROP*CROP x COMPONENTS): faces are
+    # compared in this small space, plus what lies outside it (``distances``).
+    basis: np.ndarray | None = None
+    # True when the taught dice are pip dice the pip reader reads (find them by their
+    # pips, name them by the examples); False for symbols; None: taught before this
+    # was recorded (read as then).
+    pips: bool | None = None
     _index: tuple[np.ndarray, ...] | None = field(default=None, repr=False, compare=False)
 
     def _prepared(self) -> tuple[np.ndarray, ...]:
-        """Examples sorted by face, their squared lengths, where each face starts."""
+        """Examples sorted by face and projected, their squared lengths inside and
+        outside the basis, where each face starts."""
         if self._index is None or len(self._index[0]) != len(self.features):
+            if self.basis is None:
+                self.basis = principal_basis(self.features)
             order = np.argsort(self.labels, kind="stable")
-            features = np.ascontiguousarray(self.features[order], np.float32)
+            projected, outside = _project(self.features[order], self.basis)
             labels = self.labels[order]
             starts = np.flatnonzero(np.r_[True, labels[1:] != labels[:-1]])
-            squared = np.einsum("ij,ij->i", features, features)
-            self._index = (features, squared, starts, labels[starts])
+            squared = np.einsum("ij,ij->i", projected, projected) + outside
+            self._index = (projected, squared, starts, labels[starts])
         return self._index
 
     def distances(self, vector: np.ndarray, faces: int) -> np.ndarray:
-        """Distance from ``vector`` to the nearest example of each face (inf if none)."""
-        features, squared, starts, owners = self._prepared()
-        # |f - v|^2 = |f|^2 + |v|^2 - 2 f.v: one matrix product, not a copy per example.
-        near = squared + float(vector @ vector) - 2.0 * (features @ vector)
+        """Distance from ``vector`` to the nearest example of each face (inf if none).
+
+        Inside the basis exactly; outside it, the parts of the two are taken as
+        unrelated (their squared lengths add): a print unlike every taught face has
+        most of its energy outside, so it stays far from all of them."""
+        projected, squared, starts, owners = self._prepared()
+        assert self.basis is not None
+        query, outside = _project(vector[None, :], self.basis)
+        query = query[0]
+        # |f - v|^2 = |f|^2 + |v|^2 - 2 f.v: one small matrix product.
+        near = squared + float(query @ query) + float(outside[0]) - 2.0 * (projected @ query)
         best = np.full(faces, np.inf, np.float32)
         best[owners] = np.sqrt(np.maximum(np.minimum.reduceat(near, starts), 0.0))
         return best
@@ -144,6 +162,8 @@ class FaceModel:
             values=np.array([v or 0 for v in profile.values]),
             body_colours=self.bodies.colours if self.bodies else np.zeros((0, 3), np.float32),
             body_sides=np.array(self.bodies.sides if self.bodies else (), np.float32),
+            basis=self.basis if self.basis is not None else principal_basis(self.features),
+            pips=np.array(-1 if self.pips is None else int(self.pips)),
         )
         temporary.replace(path)
         names = ", ".join(f'"{name}"' for name in profile.faces)
@@ -168,6 +188,10 @@ class FaceModel:
                     labels=data["labels"].astype(np.int32),
                     threshold=float(data["threshold"]),
                 )
+                if "pips" in data.files and int(data["pips"]) >= 0:
+                    model.pips = bool(int(data["pips"]))
+                if "basis" in data.files:  # else computed on first use
+                    model.basis = data["basis"].astype(np.float32)
                 if "body_colours" in data.files:  # profiles taught before had none
                     model.bodies = BodyHint.from_examples(data["body_colours"], data["body_sides"])
                 faces = tuple(str(f) for f in data["faces"])
@@ -191,6 +215,8 @@ class Teacher:
     examples: list[tuple[int, np.ndarray]] = field(default_factory=list)
     # Per example: the body's Lab colour and the die's side over the frame's long side.
     bodies: list[tuple[np.ndarray, float]] = field(default_factory=list)
+    # Per example: did the pip reader read the die as its label says?
+    pips_agree: list[bool] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         check_name(self.name)
@@ -215,9 +241,11 @@ class Teacher:
             raise ProfileError(
                 f"profile {self.name!r}: no face index {face_index} (0..{len(self.faces) - 1})"
             )
-        die = locate_die(frame, box)
+        die, pips = locate_die(frame, box)
         if die is None:
             return False
+        assert self.values is not None
+        self.pips_agree.append(pips is not None and pips == self.values[face_index])
         for zoom in ZOOMS:
             for turn in range(TURNS):
                 crop = face_crop(frame, die, turn * 360 / TURNS, zoom)
@@ -236,7 +264,12 @@ class Teacher:
             raise ProfileError(f"profile {self.name!r}: no examples were found to learn from")
         features = np.stack([vector for _, vector in self.examples]).astype(np.float32)
         labels = np.array([index for index, _ in self.examples], np.int32)
-        model = FaceModel(features, labels, threshold=_threshold(features, labels))
+        basis = principal_basis(features)
+        threshold = _threshold(features, labels, basis)
+        model = FaceModel(features, labels, threshold=threshold, basis=basis)
+        # Dice whose pips the pip reader reads are best found by their pips (white
+        # dice on a light desk have no body colour to find them by).
+        model.pips = bool(np.mean(self.pips_agree) >= 0.9) if self.pips_agree else False
         if self.bodies:
             model.bodies = BodyHint.from_examples(
                 np.stack([colour for colour, _ in self.bodies]),
@@ -256,10 +289,11 @@ class Teacher:
 
 def locate_die(
     frame: np.ndarray, box: tuple[float, float, float, float] | None = None
-) -> Face | None:
+) -> tuple[Face | None, int | None]:
     """The die to learn from, in ``frame``'s pixels, measured as the reader will
     measure it: by its body where its colour stands out from the floor, else by its
-    marks (white dice on a white desk), else (a box given) the box itself."""
+    marks (white dice on a white desk), else (a box given) the box itself; and the
+    value its pips read, if they do."""
     found, scale, _ = DiceReader().faces(frame)
     height, width = frame.shape[:2]
     cx, cy = (box[0], box[1]) if box else (width / 2, height / 2)
@@ -272,31 +306,42 @@ def locate_die(
         )  # fmt: skip
         if math.hypot(marked.x - cx, marked.y - cy) > max(reach, marked.size * 0.6):
             marked = None
+    pips = marked.value if marked is not None else None
     if box is not None:
+        # A box may be drawn round the pips only (the die is what its marks
+        # measured), and the marks of a symbol may be only a piece of it (the die is
+        # the box): the larger is the die.
         side = max(box[2], box[3])
+        if marked is not None:
+            if marked.size < 0.8 * side:
+                marked = None
+            else:
+                side = marked.size
         by_body = measure_die(frame, cx, cy, side)
-        if by_body is None and marked is not None:
-            by_body = measure_die(frame, marked.x, marked.y, marked.size)
-        return by_body or marked or Face([], cx, cy, side, (0.0, 0.0, 0.0), 0.0, 1.0, 0.0)
+        plain = Face([], cx, cy, side, (0.0, 0.0, 0.0), 0.0, 1.0, 0.0)
+        return by_body or marked or plain, pips
     lone = find_lone_die(frame)
     if marked is not None and (
         lone is None or math.hypot(lone.x - marked.x, lone.y - marked.y) > lone.size
     ):
-        return measure_die(frame, marked.x, marked.y, marked.size) or marked
-    return lone
+        return measure_die(frame, marked.x, marked.y, marked.size) or marked, pips
+    return lone, None
 
 
 class TaughtReader(DiceReader):
     """Reads frames with a taught profile.
 
-    Where the taught body colours tell the dice from the floor, the dice are found by
-    their bodies on a small image (a die ``WORK_SIDE`` pixels across) and named by the
-    face model there: no pip search at all, a few milliseconds a frame at any
-    resolution. Where they do not (white dice on a light desk), the dice are found by
-    their marks as the pip reader finds them, and named by the face model.
+    Pip dice the pip reader read right while teaching (``FaceModel.pips``) are found
+    by their pips, as the pip reader finds them, and named by the examples. Other
+    dice (symbols) are found by their bodies where the taught body colours tell them
+    from the floor, on a small image (a die ``WORK_SIDE`` pixels across), and named
+    by the face model there: no pip search at all, a few milliseconds a frame at any
+    resolution. Where the colours do not tell dice from floor, by their marks.
     """
 
     def read(self, frame: np.ndarray) -> FrameReading:
+        if getattr(self.profile.model, "pips", False) is not False:
+            return super().read(frame)
         start = time.perf_counter()
         dice = self._read_taught(frame)
         dice.sort(key=lambda d: (round(d.y / max(d.size, 1.0)), d.x))
@@ -334,27 +379,44 @@ class TaughtReader(DiceReader):
         return readings
 
 
-def _threshold(features: np.ndarray, labels: np.ndarray) -> float:
+def principal_basis(features: np.ndarray) -> np.ndarray:
+    """The ``COMPONENTS`` directions along which the taught crops vary most."""
+    sample = features[:: max(1, len(features) // 1500)].astype(np.float32)
+    _, _, rows = np.linalg.svd(sample, full_matrices=False)
+    return np.ascontiguousarray(rows[:COMPONENTS].T, np.float32)
+
+
+def _project(vectors: np.ndarray, basis: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Coordinates in ``basis`` and the squared length left outside it."""
+    projected = np.ascontiguousarray(vectors @ basis, np.float32)
+    total = np.einsum("ij,ij->i", vectors, vectors)
+    return projected, np.maximum(total - np.einsum("ij,ij->i", projected, projected), 0.0)
+
+
+def _threshold(features: np.ndarray, labels: np.ndarray, basis: np.ndarray) -> float:
     """How far a face may be from its nearest example and still be that face.
 
     Each example's distance to the nearest example of the same face from another
-    photo turn (leaving out its own rotations) measures how much one face varies;
-    a margin above the worst of these lets real variation in, symbols of other
-    faces out.
+    photo (leaving out its own turns and zooms), measured as ``FaceModel.distances``
+    measures, says how much one face varies; a margin above the worst of these lets
+    real variation in, symbols of other faces out.
     """
     per_example = TURNS * len(ZOOMS)
     groups = len(features) // per_example
     if groups < 2:
         return 0.9
+    projected, outside = _project(features, basis)
     spreads = []
     for g in range(groups):
         own = slice(g * per_example, (g + 1) * per_example)
-        query = features[own][TURNS * ZOOMS.index(1.0)]
+        at = g * per_example + TURNS * ZOOMS.index(1.0)
         others = np.ones(len(features), bool)
         others[own] = False
-        same = others & (labels == labels[own][0])
+        same = others & (labels == labels[at])
         if same.any():
-            spreads.append(float(np.linalg.norm(features[same] - query, axis=1).min()))
+            squared = ((projected[same] - projected[at]) ** 2).sum(axis=1)
+            squared += outside[same] + outside[at]
+            spreads.append(float(np.sqrt(squared.min())))
     if not spreads:
         return 0.9
     return float(min(1.2, max(0.5, np.percentile(spreads, 95) * 1.3)))
