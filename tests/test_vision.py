@@ -179,3 +179,19 @@ def test_pips_that_blur_together_are_counted_apart():
         dice = [SyntheticDie(value, 150 + 110 * i, 240, 25 * i, 44, body, pips) for i in range(4)]
         reading = read_tray(dice, seed=value, blur=4)
         assert values(reading) == [value] * 4, value
+
+
+def test_a_die_cut_by_the_frame_edge_is_not_guessed():
+    """Issue 3, item 1 (a die that is unreadable gets no value and a reason): a Six or
+    a Four whose right column is cut by the frame edge, or out of view altogether,
+    would read as a Three or a Two; it comes back without a value, "partly out of
+    view", so the player can move it. Where only the face's rim is cut and every pip
+    is in view, the die is read."""
+    body, pips = DICE_COLOURS["white"]
+    for value in (6, 4):
+        for x, expected in ((615, str(value)), (625, ""), (632, "")):
+            dice = [SyntheticDie(value, x, 240, 0, 70, body, pips), SyntheticDie(3, 300, 240)]
+            edge = [d for d in read_tray(dice).dice if d.x > 500]
+            assert [d.face for d in edge] == [expected], (value, x)
+            if not expected:
+                assert edge[0].value is None and edge[0].reason == "partly out of view"

@@ -153,3 +153,22 @@ def test_a_loose_layout_is_no_reading(shared_dir):
     image = shared_dir / "datasets" / "d6-desk" / "train" / "two_29.jpg"
     reading = DiceReader().read(cv2.imread(str(image)))
     assert "6" not in [d.face for d in reading.dice]
+
+
+def test_a_side_face_whose_top_face_is_out_of_view_is_not_read(valid):
+    """Notes §3, side-face pips, at the frame edge: valid/valid_23.jpg shows a die cut
+    by the right edge, its top face out of view (one of its pips is cut in half) and
+    its side face's Two in view. The Two is not the top face: the die has no value,
+    "partly out of view"."""
+    reading = DiceReader().read(cv2.imread(str(valid / "valid_23.jpg")))
+    cut = [d for d in reading.dice if abs(d.x - 624) < 20 and abs(d.y - 203) < 20]
+    assert [(d.value, d.reason) for d in cut] == [(None, "partly out of view")]
+
+
+def test_a_die_at_the_frame_edge_with_its_pips_in_view_is_read(shared_dir):
+    """The other side of the frame-edge rule: train/dice_37.jpg has a labelled One
+    touching the bottom edge, its face's rim out of view but its pip (and the empty
+    places around it) in view. It is read, not dropped."""
+    image = shared_dir / "datasets" / "d6-desk" / "train" / "dice_37.jpg"
+    reading = DiceReader().read(cv2.imread(str(image)))
+    assert _faces_near(reading, 328, 463, 20) == ["1"]

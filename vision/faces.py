@@ -47,6 +47,7 @@ class Face:
     fit: float  # layout residual over face size (0 = a perfect pip layout)
     value: int | None = None
     reason: str | None = None
+    runs_off: bool = False  # the die's body runs off the frame (a walk left it, no edge met)
 
 
 class _Union:
@@ -332,6 +333,7 @@ def measure_face(
     edge_found = float(found.mean())
     if edge_found < 0.6:
         return None
+    runs_off = bool((outside.any(axis=1) & ~found).any())
     low, high = np.percentile(lengths[found], [20, 80])
     if high > 2.2 * low:  # a long thin thing (a cable, a finger), not a square face
         return None
@@ -351,6 +353,7 @@ def measure_face(
         body_gray=body,
         edge_found=edge_found,
         fit=0.0,
+        runs_off=runs_off,
     )
     read_pips(face, pip_radius)
     return face
@@ -552,3 +555,45 @@ def _at_midpoints(a: Face, b: Face) -> float:
         return 0.0
     near = [any(math.hypot(m.x - x, m.y - y) < m.radius for x, y in middles) for m in own]
     return sum(near) / len(own)
+
+
+def out_of_view(found: list[Face], marks: list[Mark], labels: np.ndarray) -> list[Face]:
+    """Take the value from a die the frame's edge cuts, where what is out of view could
+    change the reading, so the player can move it into view:
+    (1) print like the face's pips cut by the frame edge within a die's side of the
+    face: part of that die is out of view, and it may be the face read (a Six cut to a
+    Three) or the die's top face (its side face then shows);
+    (2) a Two or a Three in a line along the frame edge it runs off: the column of a
+    Four or a Six whose other column is out of view looks just so.
+    A die at the edge whose pips are all in view is read as usual (every d6 layout is
+    symmetric about its centre, so the empty places opposite the cut part tell it)."""
+    height, width = labels.shape
+    edges = np.concatenate((labels[0], labels[-1], labels[:, 0], labels[:, -1]))
+    cut_labels = set(np.unique(edges[edges > 0]).tolist())
+    cut = [m for m in marks if m.label in cut_labels and m.elongation < 4]
+    for face in found:
+        pips = [m for m in face.marks if m.pip_like]
+        if face.value is None or not pips:
+            continue
+        ink = min(m.contrast for m in pips)
+        area = max(m.area for m in pips)
+        cut_print = any(
+            m.polarity == pips[0].polarity
+            and m.contrast > 0.5 * ink
+            and m.area < 1.5 * area
+            and math.hypot(m.x - face.x, m.y - face.y) < face.size
+            for m in cut
+            if m not in face.marks
+        )
+        column = False
+        if face.runs_off and face.value in (2, 3):
+            ends = sorted(pips, key=lambda m: (m.x, m.y))
+            along = math.atan2(ends[-1].y - ends[0].y, ends[-1].x - ends[0].x)
+            near_x = min(face.x, width - face.x) < face.size
+            near_y = min(face.y, height - face.y) < face.size
+            column = (near_x and abs(math.cos(along)) < 0.34) or (
+                near_y and abs(math.sin(along)) < 0.34
+            )
+        if cut_print or column:
+            face.value, face.reason = None, "partly out of view"
+    return found

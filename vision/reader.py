@@ -192,7 +192,7 @@ def read_faces(
             if face is not None:
                 found.append(face)
     found = facing.join_split_faces(work, gray, labels, found, pip_radius)
-    return _finish(found, work)
+    return facing.out_of_view(_finish(found, work), marks, labels)
 
 
 def _finish(found: list[Face], work: np.ndarray) -> list[Face]:

@@ -12,7 +12,8 @@ class DieReading:
 
     ``x``, ``y`` is the centre of the top face and ``size`` its side, in the original
     frame's pixels. ``value`` is None when the die cannot be read honestly, and
-    ``reason`` then says why ("cocked", "unreadable", "unknown face").
+    ``reason`` then says why ("cocked", "unreadable", "unknown face", "partly out of
+    view").
     """
 
     value: int | None
