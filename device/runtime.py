@@ -122,10 +122,36 @@ class TableState:
     inputs: int = 0
 
 
+@dataclass(frozen=True)
+class Notice:
+    """Something wrong at the table that the players must know: what is wrong and
+    what to do, in their language. ``topic`` is what it is about (``NOTICE_ORDER``);
+    a new notice on a topic replaces the old one, and it goes when the cause does."""
+
+    topic: str
+    text: Msg
+
+
+#: the most pressing first: a move that cannot be saved, then the rest
+NOTICE_ORDER = ("disk", "settings", "camera", "ring")
+
+
 @dataclass
 class Listeners:
     table: list[Callable[[TableState | None], None]] = field(default_factory=list)
     tray: list[Callable[[TrayState], None]] = field(default_factory=list)
+    notices: list[Callable[[tuple[Notice, ...]], None]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Devices:
+    """What ``open_devices`` found: the camera and its reader (or why there is
+    none) and the LED ring (or None)."""
+
+    camera: Any = None
+    watcher: Any = None
+    ring: Any = None
+    why: str | None = None  # why there is no camera
 
 
 class Runtime:
@@ -170,26 +196,121 @@ class Runtime:
         self._missing_profiles: set[str] = set()  # named by a prompt, not taught here
         self._tray_conn: Any = None  # the pipe to the tray process, while it runs
         self._tray_send = threading.Lock()  # the table and tray threads both send
+        self._devices = threading.Lock()  # devices arrive on a thread of their own
+        self._started = False
+        self._notices: dict[str, Msg] = {}
+        self._camera_seen = False  # a picture came: a failure now is a camera lost
 
     # life cycle ------------------------------------------------------------------
     def start(self) -> None:
         """Open the store (on the table thread) and start reading the tray."""
         self.submit(self._open_store).result()
-        if self.camera is not None and self.watcher is not None:
-            self._tray_thread = threading.Thread(target=self._read_tray, name="tray", daemon=True)
-            self._tray_thread.start()
+        with self._devices:
+            self._started = True
+            self._start_tray()
+
+    def _start_tray(self) -> None:
+        if self.camera is None or self.watcher is None or self._tray_thread is not None:
+            return
+        self._tray_thread = threading.Thread(target=self._read_tray, name="tray", daemon=True)
+        self._tray_thread.start()
 
     def stop(self) -> None:
         """Stop reading, close the store; a second call does nothing."""
-        if self._stop.is_set():
-            return
-        self._stop.set()
+        with self._devices:
+            if self._stop.is_set():
+                return
+            self._stop.set()
         if self._tray_thread is not None:
             self._tray_thread.join(timeout=3)
         self._table.submit(self._close).result(timeout=10)
         self._table.shutdown(wait=True)
         if self.ring is not None:
             self.ring.close()
+
+    def start_devices(self, *, ring_grace: float = 5.0, check_every: float = 1.0) -> None:
+        """Open the camera, its reader and the LED ring on a thread of their own,
+        then watch the ring. The app calls it once the home screen is shown: OpenCV,
+        numpy, the dice reader and a Pi camera take a second or more to come up, and
+        the table is usable meanwhile (the tray says "Starting camera…", dice can be
+        typed)."""
+
+        def body() -> None:
+            try:
+                self.use_devices(open_devices(self.settings))
+            except Exception:  # a bug here must not stop a game: dice can be typed
+                log.exception("the camera and LED ring could not be started")
+                self._show_tray(TrayState("no_camera", message=msg("The camera did not start")))
+                return
+            self._watch_ring(ring_grace, check_every)
+
+        threading.Thread(target=body, name="devices", daemon=True).start()
+
+    def use_devices(self, devices: Devices) -> None:
+        """Take the camera, reader and ring ``open_devices`` found: the tray is read
+        (in a process of its own) from now on, the ring follows the game in play,
+        and a missing camera is said on the screen."""
+        with self._devices:
+            if self._stop.is_set():  # the app stopped while they were opening
+                if devices.ring is not None:
+                    devices.ring.close()
+                return
+            self.camera, self.watcher, self.ring = devices.camera, devices.watcher, devices.ring
+            self.tray_process = devices.camera is not None
+            if self._started:
+                self._start_tray()
+        if devices.why is not None:
+            self._show_tray(
+                TrayState("no_camera", message=msg("No camera: {why}", why=devices.why))
+            )
+            self.notice("camera", no_camera_words(devices.why))
+        elif devices.camera is not None and self.tray.state == "starting":
+            self._show_tray(TrayState("empty"))
+        if devices.ring is not None:
+            self.submit(self._ring_follows)
+
+    def _ring_follows(self) -> None:
+        if self.ring is not None and self.session is not None:
+            self.ring.follow(self.session)
+
+    def _watch_ring(self, grace: float, every: float) -> None:
+        """A ring that does not answer (unplugged, another port) is said on the
+        screen after ``grace`` seconds, and the notice goes when it is back."""
+        ring = self.ring
+        if ring is None or not hasattr(ring, "connected"):
+            return
+        if self._stop.wait(grace):
+            return
+        while True:
+            connected = bool(ring.connected)
+            port = str(getattr(ring, "port", "") or self.settings["leds.port"])
+            self.notice("ring", None if connected else no_ring_words(port))
+            if self._stop.wait(every):
+                return
+
+    # notices: what the players must know ----------------------------------------------
+    def notice(self, topic: str, text: Msg | None) -> None:
+        """Say (or, with None, stop saying) something wrong about ``topic`` on the
+        screens; a change is posted to the notice listeners, any thread may call."""
+        with self._devices:
+            if self._notices.get(topic) == text:
+                return
+            if text is None:
+                del self._notices[topic]
+            else:
+                self._notices[topic] = text
+        notices = self.notices()
+        for listener in self.listeners.notices:
+            self.post(lambda listener=listener: listener(notices))
+
+    def notices(self) -> tuple[Notice, ...]:
+        with self._devices:
+            shown = dict(self._notices)
+        order = {topic: index for index, topic in enumerate(NOTICE_ORDER)}
+        return tuple(
+            Notice(topic, text)
+            for topic, text in sorted(shown.items(), key=lambda item: order.get(item[0], 99))
+        )
 
     def submit(self, job: Callable[[], Any]) -> Future:
         """Run ``job`` on the table thread; an unexpected error is logged, not lost."""
@@ -205,7 +326,13 @@ class Runtime:
             chosen = dict(options or {})
             if game_id == Dicequest.id and Dicequest.CATALOGUE not in chosen:
                 chosen[Dicequest.CATALOGUE] = self._dicequest_catalogue()
-            return self._begin(TableSession.start(self.store, game_id, seed, chosen))
+            try:
+                session = TableSession.start(self.store, game_id, seed, chosen)
+            except (StoreError, OSError) as error:  # said on the home screen
+                self._not_saved(error)
+                raise
+            self.notice("disk", None)
+            return self._begin(session)
 
         return self.submit(job)
 
@@ -315,7 +442,10 @@ class Runtime:
             path = self.settings.path or config.default_path()
             section, key = dotted.split(".", 1)
             config.check(path, dotted, value, self.settings.values[section])
-            user = tomllib.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+            try:
+                user = tomllib.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+            except tomllib.TOMLDecodeError as error:  # never write over the player's file
+                raise ConfigError(f"{path}: not valid TOML ({error}); fix it first") from None
             user.setdefault(section, {})[key] = value
             path.parent.mkdir(parents=True, exist_ok=True)
             temporary = path.with_suffix(".tmp")
@@ -421,6 +551,10 @@ class Runtime:
             events = self.controller.act(action)
         except InvalidInput as error:
             return self._publish(error=error.reason)
+        except (StoreError, OSError) as error:
+            return self._publish(error=self._not_saved(error))
+        if action in (TableAction.CONFIRM, TableAction.UNDO):
+            self.notice("disk", None)  # written: the card takes answers again
         if action is TableAction.CONFIRM and prompt.kind is PromptKind.ROLL:
             self._rolled()
         return self._publish(events=events)
@@ -432,9 +566,20 @@ class Runtime:
             events = self.session.submit(answer)
         except InvalidInput as error:
             return self._publish(error=error.reason)
+        except (StoreError, OSError) as error:
+            return self._publish(error=self._not_saved(error))
+        self.notice("disk", None)
         if answer.kind is InputKind.DICE:
             self._rolled()
         return self._publish(events=events)
+
+    def _not_saved(self, error: BaseException) -> Msg:
+        """A move the store could not write (full or read-only SD card): the game
+        stays at its last saved move, and the players are told, on the prompt bar
+        and in a notice (what to do) that stays until a move is saved again."""
+        log.error("move not saved: %s", error)
+        self.notice("disk", disk_words(error, self.settings.data_dir))
+        return msg("Not saved: the SD card cannot be written (see the notice above).")
 
     def _rolled(self) -> None:
         """Dice were answered: remember where they lay (for keep marks), and do not
@@ -597,11 +742,25 @@ class Runtime:
             dice = tuple(d.as_die() for d in record.dice)
             self.submit(lambda: self._offer_read(dice))
         message = None
+        state = record.state
         if record.message:
             message = msg("Camera lost: {why}", why=record.message)
+        if state == "lost" and not self._camera_seen:  # it never gave a picture
+            state, message = "no_camera", msg("No camera: {why}", why=record.message)
+            self.notice("camera", no_camera_words(record.message or "no picture"))
+        elif state == "lost":
+            lost = msg(
+                "Camera lost: {why}. Type the dice on the screen meanwhile; the camera "
+                "is tried again every few seconds.",
+                why=(record.message or "no picture").rstrip("."),
+            )
+            self.notice("camera", lost)
+        else:
+            self._camera_seen = True
+            self.notice("camera", None)  # pictures again
         self._show_tray(
             TrayState(
-                record.state,
+                state,
                 record.dice,
                 record.preview,
                 record.frame_size,
@@ -667,14 +826,16 @@ def tray_records(
 
     last_preview = 0.0
     started = False
+    failed = ""  # the last failure logged
     while not stop.is_set():
         try:
             if not started:
                 camera.start()
                 started = True
             frame = camera.read(timeout=timeout)
-        except CameraError as error:
-            log.warning("camera: %s", error)
+        except CameraError as error:  # the same failure again is not news for the journal
+            log.log(logging.DEBUG if str(error) == failed else logging.WARNING, "camera: %s", error)
+            failed = str(error)
             yield TrayRecord("lost", message=str(error))
             started = False
             _safe_stop(camera)
@@ -682,6 +843,7 @@ def tray_records(
             continue
         if frame is None:
             continue
+        failed = ""
         now = clock()
         began = time.perf_counter()
         box = tray_box(area(), frame.shape[1], frame.shape[0])
@@ -771,11 +933,20 @@ def _reader(profile: str, data_dir: Path) -> Any:
 
 
 def compose(settings: Config, post: Post, *, demo: bool = False) -> Runtime:
-    """The runtime the settings ask for: camera and reader, LED ring. A camera or
-    ring that cannot be opened is logged and left out; the game goes on with dice
-    typed on the screen. ``demo`` uses the synthetic tray and the simulated ring."""
+    """The runtime the settings ask for, with its camera, reader and LED ring opened
+    here (``dicetable run`` opens them after the first frame: ``start_devices``).
+    ``demo`` uses the synthetic tray and the simulated ring."""
     if demo:
         settings = demo_settings(settings)
+    runtime = Runtime(settings, post)
+    runtime.use_devices(open_devices(settings))
+    return runtime
+
+
+def open_devices(settings: Config) -> Devices:
+    """Camera and reader, LED ring. A camera or ring that cannot be opened is
+    logged and left out (``why``); the game goes on with dice typed on the screen.
+    The camera is opened again, and read, in the tray process."""
     camera = watcher = None
     why: str | None = None
     try:
@@ -796,13 +967,41 @@ def compose(settings: Config, post: Post, *, demo: bool = False) -> Runtime:
         ring = open_ring(settings)
     except Exception as error:  # the ring is decoration: never stop a game for it
         log.warning("LED ring off: %s", error)
-    # the camera is opened again, and read, in the tray process
-    runtime = Runtime(
-        settings, post, camera=camera, watcher=watcher, ring=ring, tray_process=camera is not None
+    return Devices(camera, watcher, ring, why)
+
+
+def no_camera_words(why: str) -> Msg:
+    return msg(
+        "No camera: {why}. Type the dice on the screen. Check the camera's cable, "
+        "then restart the table.",
+        why=why.rstrip("."),
     )
-    if why is not None:
-        runtime.tray = TrayState("no_camera", message=msg("No camera: {why}", why=why))
-    return runtime
+
+
+def no_ring_words(port: str) -> Msg:
+    return msg(
+        "The LED ring does not answer on {port}: the game goes on without it. "
+        "Check its USB cable; it comes back by itself.",
+        port=port,
+    )
+
+
+def disk_words(error: BaseException, folder: Path) -> Msg:
+    """What a write that failed means at the table, and what to do about it."""
+    text = str(error)
+    if "full" in text or getattr(error, "errno", None) == 28:
+        return msg(
+            "Not saved: the SD card is full. Every game stays as it was last saved. "
+            "Free some space in {folder}, then try again.",
+            folder=str(folder),
+        )
+    if "read-only" in text or "readonly" in text or getattr(error, "errno", None) == 30:
+        return msg(
+            "Not saved: the SD card has turned read-only (a failing card or a power "
+            "problem). Every game stays as it was last saved. Restart the table; if it "
+            "happens again, replace the card.",
+        )
+    return msg("Not saved: {why}. Every game stays as it was last saved.", why=text.rstrip("."))
 
 
 def demo_settings(settings: Config) -> Config:

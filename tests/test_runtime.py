@@ -9,8 +9,10 @@ and item 2 ("a correction is logged with the frame").
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -19,6 +21,7 @@ import pytest
 
 from dicetable.device import config
 from dicetable.device.runtime import (
+    Devices,
     Runtime,
     SeenDie,
     TableState,
@@ -26,8 +29,10 @@ from dicetable.device.runtime import (
     compose,
     demo_settings,
 )
+from dicetable.device.store import StoreError
 from dicetable.hardware.actions import TableAction
 from dicetable.hardware.camera import CameraError, SyntheticSource
+from dicetable.hardware.leds import open_ring
 from dicetable.rules.core import Die, Input, PromptKind
 from dicetable.vision.reader import DiceReader
 from dicetable.vision.settle import SettleWatcher
@@ -134,38 +139,92 @@ def test_the_tray_thread_reads_the_synthetic_tray_and_offers_the_dice(
 
 
 class LostCamera:
-    """A camera that delivers nothing: the game must go on with typed dice."""
+    """A camera that gives ``pictures`` frames, then nothing until ``back`` is set:
+    the game must go on with typed dice meanwhile."""
 
-    def __init__(self) -> None:
+    def __init__(self, pictures: int = 0) -> None:
         self.starts = 0
+        self.pictures = pictures
+        self.back = threading.Event()
 
     def start(self) -> None:
         self.starts += 1
 
     def read(self, timeout: float = 1.0) -> np.ndarray:
+        if self.pictures > 0 or self.back.is_set():
+            self.pictures -= 1
+            return np.zeros((48, 64, 3), np.uint8)
         raise CameraError("no frame for 3 s from /dev/video0")
 
     def stop(self) -> None:
         pass
 
 
-def test_a_lost_camera_is_reported_and_dice_can_still_be_typed(
+class StillTray:
+    """A settle watcher for an empty tray."""
+
+    def update(self, frame: np.ndarray, now: float) -> object:
+        return type("Update", (), {"state": "empty", "changed": False, "reading": None})()
+
+
+def notice_texts(runtime: Runtime) -> dict[str, str]:
+    return {n.topic: str(n.text) for n in runtime.notices()}
+
+
+def run_until(inbox: Inbox, done: Callable[[], bool], timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, "not within the time"
+        with contextlib.suppress(queue.Empty):
+            inbox.run(timeout=0.2)
+
+
+def test_a_camera_that_gives_no_picture_means_typed_dice_said_on_screen(
     inbox: Inbox, isolated_data: Path
 ) -> None:
     camera = LostCamera()
-    runtime = Runtime(config.load(), inbox, camera=camera, watcher=object())
+    runtime = Runtime(config.load(), inbox, camera=camera, watcher=StillTray())
     trays: list[TrayState] = []
     runtime.listeners.tray.append(trays.append)
     runtime.start()
     try:
         inbox.run()
-        assert trays[-1].state == "lost"
+        assert trays[-1].state == "no_camera"
         assert "no frame for 3 s" in str(trays[-1].message)
+        said = notice_texts(runtime)["camera"]
+        assert "No camera: no frame for 3 s from /dev/video0" in said
+        assert "Type the dice on the screen" in said and "cable" in said
         runtime.new_game("dice-tray", seed=1).result(timeout=5)
         runtime.offer_dice((Die(2, "2"), Die(5, "5"))).result(timeout=5)
         assert runtime.act(TableAction.CONFIRM).result(timeout=5).inputs == 1
     finally:
         runtime.stop()
+
+
+def test_a_camera_lost_in_a_game_is_said_until_its_pictures_are_back(
+    inbox: Inbox, isolated_data: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Lost after pictures came: "Camera lost", typed dice meanwhile; the notice
+    goes by itself when pictures come again. The journal says the loss once, not
+    every retry."""
+    camera = LostCamera(pictures=2)
+    runtime = Runtime(config.load(), inbox, camera=camera, watcher=StillTray(), preview_fps=1000)
+    notices: list[tuple] = []
+    runtime.listeners.notices.append(notices.append)
+    runtime.start()
+    try:
+        run_until(inbox, lambda: runtime.tray.state == "lost")
+        said = notice_texts(runtime)["camera"]
+        assert said.startswith("Camera lost: no frame for 3 s from /dev/video0.")
+        assert "Type the dice on the screen meanwhile" in said
+        run_until(inbox, lambda: camera.starts >= 3)  # retried, logged once
+        camera.back.set()
+        run_until(inbox, lambda: "camera" not in notice_texts(runtime))
+        assert notices[-1] == ()
+    finally:
+        runtime.stop()
+    losses = [r for r in caplog.records if "no frame for 3 s" in r.getMessage()]
+    assert [r.levelname for r in losses].count("WARNING") == 1
 
 
 def test_a_correction_is_used_and_logged_with_its_frame(
@@ -380,3 +439,115 @@ def test_an_expected_failure_is_one_line_and_a_bug_keeps_its_traceback(
     (record,) = caplog.records
     assert record.exc_info is not None
     runtime._table.shutdown()
+
+
+def fill_the_disk(runtime: Runtime) -> None:
+    """The database may not grow any more: what a full SD card does to a write."""
+
+    def job() -> None:
+        db = runtime.store.db
+        pages = db.execute("PRAGMA page_count").fetchone()[0]
+        db.execute(f"PRAGMA max_page_count = {pages}")
+
+    runtime.submit(job).result(timeout=5)
+
+
+def test_a_full_sd_card_in_a_game_is_said_on_the_prompt_and_in_a_notice(
+    runtime: Runtime, inbox: Inbox
+) -> None:
+    """Issue 10, item 4: the move that cannot be saved is refused where the players
+    look (the prompt bar: ``state.error``), a notice says what to do until a move is
+    saved again, and the game stays at its last saved move."""
+    runtime.new_game("dice-tray", seed=3).result(timeout=5)
+    fill_the_disk(runtime)
+    for _ in range(3000):
+        state = runtime.answer(Input.roll(6, 6, 6, 6, 6, 6)).result(timeout=5)
+        if state.error is not None:
+            break
+    assert "Not saved: the SD card cannot be written" in str(state.error)
+    said = notice_texts(runtime)["disk"]
+    assert said.startswith("Not saved: the SD card is full.")
+    assert "Every game stays as it was last saved" in said
+    assert f"Free some space in {runtime.settings.data_dir}" in said
+    saved = runtime.store.inputs(state.saved_id)
+    assert state.inputs == len(saved)  # shown is what is on disk
+    runtime.submit(lambda: runtime.store.db.execute("PRAGMA max_page_count = 1000000"))
+    state = runtime.answer(Input.roll(1, 2)).result(timeout=5)
+    assert state.error is None and state.inputs == len(saved) + 1
+    assert "disk" not in notice_texts(runtime)
+
+
+def test_a_card_turned_read_only_in_a_game_says_to_restart(
+    runtime: Runtime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    runtime.new_game("dice-tray", seed=3).result(timeout=5)
+    folder = runtime.settings.data_dir
+
+    def read_only(*_args: object) -> None:  # what Store says when the kernel remounts ro
+        raise StoreError(
+            f"{folder / 'dicetable.sqlite3'}: cannot write: attempt to write a readonly "
+            f"database ({folder} is on a read-only file system)"
+        )
+
+    monkeypatch.setattr(runtime.store, "append_input", read_only)
+    state = runtime.answer(Input.roll(1, 2)).result(timeout=5)
+    assert "Not saved: the SD card cannot be written" in str(state.error)
+    assert state.inputs == 0
+    said = notice_texts(runtime)["disk"]
+    assert "Not saved: the SD card has turned read-only" in said and "Restart the table" in said
+
+
+def test_a_new_game_on_a_full_card_is_said_on_the_home_screen(runtime: Runtime) -> None:
+    fill_the_disk(runtime)
+    runtime.new_game("dice-tray", seed=1).exception(timeout=5)  # fills the last pages
+    for _ in range(200):
+        if runtime.new_game("dice-tray", seed=1).exception(timeout=5) is not None:
+            break
+    assert "the SD card is full" in notice_texts(runtime)["disk"]
+
+
+def test_an_unplugged_led_ring_is_said_and_the_game_goes_on(
+    inbox: Inbox, isolated_data: Path
+) -> None:
+    """The ring (on the simulator's serial port) answers: nothing to say; unplugged
+    (the port goes away): a notice names the port and says the game goes on."""
+    settings = config.load()
+    settings.values["leds"]["port"] = "sim"
+    runtime = Runtime(settings, inbox)
+    runtime.start()
+    ring = open_ring(settings)
+    runtime.use_devices(Devices(ring=ring))
+    watch = threading.Thread(target=runtime._watch_ring, args=(0.3, 0.05), daemon=True)
+    watch.start()
+    try:
+        time.sleep(0.6)
+        assert "ring" not in notice_texts(runtime)
+        ring.simulator.close()
+        run_until(inbox, lambda: "ring" in notice_texts(runtime))
+        said = notice_texts(runtime)["ring"]
+        assert f"The LED ring does not answer on {ring.port}" in said
+        assert "the game goes on without it" in said
+        runtime.new_game("dice-tray", seed=1).result(timeout=5)
+    finally:
+        runtime.stop()
+    watch.join(timeout=2)
+    assert not watch.is_alive()
+
+
+def test_start_devices_opens_the_camera_after_the_start(inbox: Inbox, isolated_data: Path):
+    """`dicetable run` shows the home screen first: the runtime starts with the tray
+    "starting", then the camera, its reader and the ring come from a thread."""
+    runtime = Runtime(demo_settings(config.load()), inbox)
+    runtime.tray = TrayState("starting")
+    trays: list[TrayState] = []
+    runtime.listeners.tray.append(trays.append)
+    runtime.start()
+    try:
+        assert runtime.camera is None
+        runtime.start_devices(ring_grace=0.1)
+        run_until(inbox, lambda: any(t.state in ("rolling", "hand", "settled") for t in trays))
+        assert trays[0].state == "empty"  # "starting" until the camera was there
+        assert isinstance(runtime.camera, SyntheticSource) and runtime.ring is not None
+        assert runtime.notices() == ()
+    finally:
+        runtime.stop()

@@ -48,7 +48,13 @@ from kivy.uix.widget import Widget  # noqa: E402
 from test_i18n import random_answer  # noqa: E402
 
 from dicetable.device import config  # noqa: E402
-from dicetable.device.runtime import Runtime, SeenDie, TrayState  # noqa: E402
+from dicetable.device.runtime import (  # noqa: E402
+    Devices,
+    Runtime,
+    SeenDie,
+    TrayState,
+    no_ring_words,
+)
 from dicetable.hardware.actions import TableAction  # noqa: E402
 from dicetable.rules.core import (  # noqa: E402
     Actor,
@@ -67,7 +73,7 @@ from dicetable.rules.registry import games  # noqa: E402
 from dicetable.ui.app import TableScreens  # noqa: E402
 from dicetable.ui.theme import DISPLAYS, Display  # noqa: E402
 from dicetable.ui.tray_view import TrayView  # noqa: E402
-from dicetable.ui.widgets import FitLabel, WrapLabel  # noqa: E402
+from dicetable.ui.widgets import FitLabel, NoticeBox, WrapLabel  # noqa: E402
 
 PNG = cv2 = pytest.importorskip("cv2")
 
@@ -547,6 +553,84 @@ def test_spanish_switches_every_screen(table: Table) -> None:
     table.tap(table.find_text("Atrás"))
     assert table.screens.game.twins[TableAction.CONFIRM].name.text == "Confirmar"
     table.check("game-es")
+
+
+def notice_lines(box: NoticeBox) -> str:
+    return " ".join(line.text for line in box.lines) if box.parent is not None else ""
+
+
+def test_what_is_wrong_is_said_on_the_home_screen(table: Table) -> None:
+    """Issue 10, item 4: a missing camera, an unplugged ring and a mistake in the
+    settings file are said where the players look, with what to do, and the home
+    screen stays well laid out; each notice goes when its cause does."""
+    rt = table.runtime
+    home = table.screens.home
+    assert notice_lines(home.notice_box) == ""  # nothing wrong: no room taken
+    rt._show_tray(TrayState("starting"))
+    table.pump()
+    assert "Starting camera" in home.camera_line.text
+    rt.use_devices(Devices(why="no camera found (no Pi camera, no USB camera at /dev/video0)"))
+    rt.notice("ring", no_ring_words("/dev/ttyACM0"))
+    rt.notice("settings", msg("The settings file {path} has a mistake, so the default is "
+                              "used for {keys}: {why}. Fix the file, then restart the table.",
+                              path="/etc/dicetable/config.toml", keys="ui.language",
+                              why="ui.language = 'klingon' must be one of 'en', 'es'"))  # fmt: skip
+    table.pump(4)
+    assert home.camera_line.text == "No camera: dice are typed"
+    said = notice_lines(home.notice_box)
+    assert said.index("settings file") < said.index("No camera") < said.index("LED ring")
+    assert "no USB camera at /dev/video0). Type the dice on the screen" in said
+    assert "/dev/ttyACM0: the game goes on without it" in said
+    assert "the default is used for ui.language" in said
+    table.check("home-notices")
+    rt.notice("ring", None)
+    table.pump()
+    assert "LED ring" not in notice_lines(home.notice_box)
+
+
+def test_a_move_not_saved_is_said_on_the_game_screen(table: Table) -> None:
+    """A full SD card during a game: the prompt bar says the move was not saved, a
+    notice above it says what to do, and the typed dice can be sent again once
+    there is room; the game screen stays well laid out."""
+    rt = table.runtime
+    rt.use_devices(Devices(why="camera.source = 'none': no camera; dice are entered by hand"))
+    rt.new_game("dice-tray", seed=2)
+    table.pump()
+    game = table.screens.game
+    assert "No camera: type the dice" in game.tray_status.text
+    assert "Type the dice on the screen" in notice_lines(game.notice_box)
+
+    def fill() -> None:
+        db = rt.store.db
+        db.execute(f"PRAGMA max_page_count = {db.execute('PRAGMA page_count').fetchone()[0]}")
+
+    rt.submit(fill).result()
+    for _ in range(3000):
+        if rt.answer(Input.roll(6, 6, 6, 6, 6, 6)).result(timeout=5).error is not None:
+            break
+    table.pump(4)
+    assert "Not saved: the SD card cannot be written" in game.prompt_line.text
+    said = notice_lines(game.notice_box)
+    assert "Not saved: the SD card is full" in said and "Free some space in" in said
+    assert "Also: the camera is not working, dice are typed" in said
+    image = table.check("game-not-saved")
+    assert_prompt_visible(table, image)
+    rt.submit(lambda: rt.store.db.execute("PRAGMA max_page_count = 1000000")).result()
+    table.tap(table.find_text("1"))
+    table.tap(table.find_text("Use these dice"))
+    table.pump(4)
+    assert "SD card" not in notice_lines(game.notice_box)
+    assert "Not saved" not in game.prompt_line.text
+
+
+def test_notices_in_spanish(table: Table) -> None:
+    table.runtime.use_devices(Devices(why="no camera found"))
+    table.screens.set_language("es")
+    table.pump(6)
+    said = notice_lines(table.screens.home.notice_box)
+    assert "Sin cámara: no camera found. Escribe los dados en la pantalla" in said
+    assert table.screens.home.camera_line.text == "Sin cámara: los dados se escriben"
+    table.check("home-notices-es")
 
 
 @pytest.mark.parametrize("game_id", sorted(g for g in games() if not g.startswith("test-")))

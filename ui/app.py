@@ -13,29 +13,22 @@ opens the menu, digits type dice on the dice pad.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.uix.modalview import ModalView
-from kivy.uix.screenmanager import NoTransition, ScreenManager
+from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
 
-from dicetable.device.runtime import Runtime, TableState, TrayState
+from dicetable.device.runtime import Notice, Runtime, TableState, TrayState
 from dicetable.hardware.actions import TableAction
 from dicetable.rules.core import PromptKind
 from dicetable.ui import theme
-from dicetable.ui.game_screen import GameScreen
 from dicetable.ui.home import HomeScreen, NewGameScreen
-from dicetable.ui.settings import (
-    ButtonTestScreen,
-    CalibrationScreen,
-    SettingsScreen,
-    TeachScreen,
-)
 from dicetable.ui.text import Words, msg
 from dicetable.ui.theme import Display
-from dicetable.ui.tray_area import TrayAreaScreen
 from dicetable.ui.widgets import FilledBox, TapButton
 
 log = logging.getLogger(__name__)
@@ -55,6 +48,10 @@ KEYS = {
 
 
 class TableScreens(ScreenManager):
+    """Every screen; only the home screen is built at once. The others are built
+    the first time they are needed, or in the frames after the home screen is up
+    (``warm_up``), so a boot pays for the home screen alone."""
+
     def __init__(self, runtime: Runtime, display: Display, **kwargs: Any) -> None:
         super().__init__(transition=NoTransition(), **kwargs)
         self.runtime = runtime
@@ -62,39 +59,83 @@ class TableScreens(ScreenManager):
         self.words = Words(runtime.settings["ui.language"])
         self.menu: ModalView | None = None
         self.playing = False
+        self.built: dict[str, Screen] = {}
         self._build()
         runtime.listeners.table.append(self.show_table)
         runtime.listeners.tray.append(self.show_tray)
+        runtime.listeners.notices.append(self.show_notices)
         runtime.refresh()  # a game started before the screen was up
 
     def _build(self) -> None:
+        self.built = {}
+        self.go("home")
+        self.home.show_notices(self.runtime.notices())
+
+    def _make(self, name: str) -> Screen:
         d, rt, t = self.display, self.runtime, self.words
-        self.home = HomeScreen(
-            d, rt, t, on_new=self.new_game, on_settings=lambda: self.go("settings")
-        )
-        self.new = NewGameScreen(d, rt, t, on_back=lambda: self.go("home"))
-        self.game = GameScreen(d, rt, t, on_action=self.act)
-        self.settings = SettingsScreen(
-            d, rt, t, on_back=self.back_from_settings, go=self.go, on_language=self.set_language
-        )
-        self.buttons = ButtonTestScreen(d, t, on_back=lambda: self.go("settings"))
-        self.calibration = CalibrationScreen(d, rt, t, on_back=lambda: self.go("settings"))
-        self.teach = TeachScreen(d, rt, t, on_back=lambda: self.go("settings"))
-        self.tray_area = TrayAreaScreen(d, rt, t, on_back=lambda: self.go("settings"))
-        for screen in (
-            self.home,
-            self.new,
-            self.game,
-            self.settings,
-            self.buttons,
-            self.calibration,
-            self.teach,
-            self.tray_area,
-        ):
+        if name == "home":
+            return HomeScreen(
+                d, rt, t, on_new=self.new_game, on_settings=lambda: self.go("settings")
+            )
+        if name == "new":
+            return NewGameScreen(d, rt, t, on_back=lambda: self.go("home"))
+        if name == "game":
+            from dicetable.ui.game_screen import GameScreen
+
+            screen = GameScreen(d, rt, t, on_action=self.act)
+            screen.show_notices(rt.notices())
+            return screen
+        from dicetable.ui import settings
+
+        back = lambda: self.go("settings")  # noqa: E731
+        if name == "settings":
+            return settings.SettingsScreen(
+                d, rt, t, on_back=self.back_from_settings, go=self.go, on_language=self.set_language
+            )
+        if name == "buttons":
+            return settings.ButtonTestScreen(d, t, on_back=back)
+        if name == "calibration":
+            return settings.CalibrationScreen(d, rt, t, on_back=back)
+        if name == "teach":
+            return settings.TeachScreen(d, rt, t, on_back=back)
+        if name == "tray_area":
+            from dicetable.ui.tray_area import TrayAreaScreen
+
+            return TrayAreaScreen(d, rt, t, on_back=back)
+        raise KeyError(f"no screen called {name!r}")
+
+    def screen(self, name: str) -> Screen:
+        """The screen called ``name``, built (and added) the first time it is asked."""
+        if name not in self.built:
+            screen = self._make(name)
+            self.built[name] = screen
             self.add_widget(screen)
-        self.current = "home"
+        return self.built[name]
+
+    home = property(lambda self: self.screen("home"))
+    new = property(lambda self: self.screen("new"))
+    game = property(lambda self: self.screen("game"))
+    settings = property(lambda self: self.screen("settings"))
+    buttons = property(lambda self: self.screen("buttons"))
+    calibration = property(lambda self: self.screen("calibration"))
+    teach = property(lambda self: self.screen("teach"))
+    tray_area = property(lambda self: self.screen("tray_area"))
+
+    def shown(self) -> bool:
+        """Whether what a player needs at once is on screen: the home screen with its
+        saved games and high scores filled in (or the game asked for with --game)."""
+        return self.current != "home" or self.home.filled
+
+    def warm_up(self, names: tuple[str, ...] = ("game", "new")) -> None:
+        """Build the screens a player goes to first, one per frame, once the home
+        screen is up: a tap on a game then changes screens without a wait."""
+        pending = [n for n in names if n not in self.built]
+        if pending:
+            self.screen(pending[0])
+            Clock.schedule_once(lambda _dt: self.warm_up(tuple(pending[1:])), 0.05)
 
     def go(self, name: str) -> None:
+        self.screen(name)
         self.current = name
 
     def new_game(self, game_id: str) -> None:
@@ -109,13 +150,14 @@ class TableScreens(ScreenManager):
 
         def rebuild(_future: Any) -> None:
             def job(_dt: float) -> None:
-                current, state = self.current, self.game.state
+                current = self.current
+                state = self.built["game"].state if "game" in self.built else None
                 self.clear_widgets()
                 self.words = Words(lang)
                 self._build()
                 if state is not None:
                     self.game.show_state(state)
-                self.current = current
+                self.go(current)
 
             Clock.schedule_once(job)
 
@@ -125,7 +167,8 @@ class TableScreens(ScreenManager):
     def show_table(self, state: TableState | None) -> None:
         if state is None:
             self.playing = False
-            self.game.state = None
+            if "game" in self.built:
+                self.game.state = None
             self.home.refresh()
             self.go("home")
             return
@@ -143,8 +186,21 @@ class TableScreens(ScreenManager):
             self.teach.show_tray(tray)
         elif self.current == "tray_area":
             self.tray_area.show_tray(tray)
-        else:
+        elif "game" in self.built:  # else it starts with runtime.tray
             self.game.tray = tray
+        if self.current == "home":
+            self.home.show_tray(tray)
+
+    def show_notices(self, notices: tuple[Notice, ...]) -> None:
+        """What is wrong at the table (no camera, a full SD card...), on the home and
+        game screens; systemd's status line says the first one too."""
+        from dicetable.hardware import notify
+
+        self.home.show_notices(notices)
+        if "game" in self.built:
+            self.game.show_notices(notices)
+        english = Words("en")
+        notify.status(english(notices[0].text) if notices else "Running")
 
     # buttons, keys and on-screen twins ---------------------------------------------
     def act(self, action: TableAction) -> None:
@@ -217,7 +273,7 @@ class TableScreens(ScreenManager):
 
     def key_down(self, key: str, text: str | None = None) -> bool:
         """A key from the keyboard; True when it meant something here."""
-        state = self.game.state
+        state = self.game.state if "game" in self.built else None
         rolling = (
             self.current == "game" and state is not None and state.prompt.kind is PromptKind.ROLL
         )
@@ -243,12 +299,22 @@ class TableScreens(ScreenManager):
 
 
 class DiceTableApp(App):
+    """``on_shown`` runs once the home screen is on the display (after READY=1):
+    ``dicetable run`` starts the camera, reader, ring and buttons there."""
+
     title = "dicetable"
 
-    def __init__(self, runtime: Runtime, display: Display, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        runtime: Runtime,
+        display: Display,
+        on_shown: Callable[[], Any] | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         self.runtime = runtime
         self.display = display
+        self.on_shown = on_shown
         self.screens: TableScreens | None = None
 
     def build(self) -> TableScreens:
@@ -258,13 +324,32 @@ class DiceTableApp(App):
         return self.screens
 
     def on_start(self) -> None:
+        Window.bind(on_flip=self._first_flip)
+        Window.canvas.ask_update()
+
+    def _first_flip(self, *_: Any) -> None:
+        """The first frame that shows the home screen filled in: READY=1 goes on the
+        next tick, after this frame is swapped onto the display."""
+        if self.screens is None or not self.screens.shown():
+            Window.canvas.ask_update()  # look again at the next frame
+            return
+        Window.unbind(on_flip=self._first_flip)
+        Clock.schedule_once(self._shown, 0)
+
+    def _shown(self, _dt: float) -> None:
         from dicetable.hardware import notify
 
-        # on the next frame: the home screen has then been drawn once
-        Clock.schedule_once(lambda _dt: notify.ready("Home screen shown"), 0)
+        notify.ready("Home screen shown")
+        if self.screens is not None and self.runtime.notices():  # and `systemctl status`
+            self.screens.show_notices(self.runtime.notices())
+        # systemd's watchdog runs from READY=1 on (TimeoutStartSec= covers the start)
         interval = notify.watchdog_interval()
         if interval:
             Clock.schedule_interval(lambda _dt: notify.watchdog(), interval)
+        if self.on_shown is not None:
+            self.on_shown()
+        if self.screens is not None:
+            Clock.schedule_once(lambda _dt: self.screens and self.screens.warm_up(), 0.1)
 
     def on_stop(self) -> None:
         from dicetable.hardware import notify

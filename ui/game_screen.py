@@ -13,7 +13,7 @@ runtime, which answers on its own thread.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
@@ -22,7 +22,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
 
-from dicetable.device.runtime import Runtime, TableState, TrayState
+from dicetable.device.runtime import Notice, Runtime, TableState, TrayState
 from dicetable.hardware.actions import TableAction
 from dicetable.rules.core import Die, Input, InputKind, Prompt, PromptKind
 from dicetable.ui import theme
@@ -36,6 +36,7 @@ from dicetable.ui.widgets import (
     FilledBox,
     FitLabel,
     GaugeBar,
+    NoticeBox,
     PanelBox,
     TapButton,
     TwinButton,
@@ -62,10 +63,18 @@ TRAY_STATES = {
     "hand": msg("Hand in the tray"),
     "settled": msg("Settled"),
     "empty": msg("Tray empty"),
+    "starting": msg("Starting camera…"),
     "no_camera": msg("No camera: type the dice"),
     "lost": msg("Camera lost: type the dice"),
 }
 EVENTS_KEPT = 6
+#: a notice named in a few words, when a more pressing one has the room
+NOTICE_NAMES = {
+    "disk": msg("moves are not saved"),
+    "settings": msg("the settings file has a mistake"),
+    "camera": msg("the camera is not working, dice are typed"),
+    "ring": msg("the LED ring does not answer"),
+}
 
 
 class GameScreen(Screen):
@@ -154,7 +163,9 @@ class GameScreen(Screen):
         )
         self.prompt_line = FitLabel(max_font=d.primary, min_font=d.secondary)
         self.prompt_bar.add_widget(self.prompt_line)
+        self.notice_box = NoticeBox(d)  # shown while something is wrong at the table
         root.add_widget(self.prompt_bar)
+        self.root_box = root
         root.add_widget(self._twin_bar())
         self.add_widget(root)
 
@@ -229,6 +240,25 @@ class GameScreen(Screen):
             self._show_typed()
         for action, twin in self.twins.items():
             twin.meaning.text = self.t.markup(state.meanings.get(action, msg("—")))
+
+    def show_notices(self, notices: Sequence[Notice]) -> None:
+        """What is wrong at the table, right above the prompt the players read: the
+        most pressing in full, the others by name (the home screen has them all in
+        full), so the question and its buttons keep their room."""
+        lines = [self.t.markup(n.text) for n in notices[:1]]
+        others = [self.t.markup(NOTICE_NAMES.get(n.topic, n.text)) for n in notices[1:]]
+        if others:
+            lines.append(self.t.markup(msg("Also: {what}", what="; ".join(others))))
+        self.notice_box.show(lines)
+        if notices and self.notice_box.parent is None:
+            if self.display.portrait:  # right above the prompt
+                above_prompt = self.root_box.children.index(self.prompt_bar) + 1
+                self.root_box.add_widget(self.notice_box, index=above_prompt)
+            else:  # on top of the values: the question keeps all its height
+                self.info.add_widget(self.notice_box, index=len(self.info.children))
+                self.info_scroll.scroll_y = 1
+        elif not notices and self.notice_box.parent is not None:
+            self.notice_box.parent.remove_widget(self.notice_box)
 
     def show_tray(self, tray: TrayState) -> None:
         self.tray = tray
@@ -333,8 +363,9 @@ class GameScreen(Screen):
             if self.tree_view.parent is not None:
                 self.info.remove_widget(self.tree_view)
             return
-        if self.tree_view.parent is None:
-            self.info.add_widget(self.tree_view, index=len(self.info.children))
+        if self.tree_view.parent is None:  # on top, under a notice if there is one
+            top = len(self.info.children) - (self.notice_box.parent is self.info)
+            self.info.add_widget(self.tree_view, index=top)
         self.tree_view.show(tree)
 
     # the action area ---------------------------------------------------------------

@@ -3,7 +3,7 @@ screen, where a game's difficulty and house rules (its options) are chosen."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
@@ -11,13 +11,21 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
 
-from dicetable.device.runtime import Runtime
+from dicetable.device.runtime import Notice, Runtime, TrayState
 from dicetable.device.store import SavedGame
 from dicetable.rules.registry import games
 from dicetable.ui import theme
 from dicetable.ui.text import Words, escape, msg
 from dicetable.ui.theme import Display
-from dicetable.ui.widgets import FilledBox, FitLabel, TapButton, WrapLabel
+from dicetable.ui.widgets import FilledBox, FitLabel, NoticeBox, TapButton, WrapLabel
+
+#: the header's camera line for each tray state (``TrayState.state``)
+CAMERA_LINES = {
+    "starting": (msg("Starting camera…"), theme.TABLE),
+    "no_camera": (msg("No camera: dice are typed"), theme.FAILURE),
+    "lost": (msg("Camera lost: dice are typed"), theme.FAILURE),
+    "empty": (msg("Camera ready"), theme.SUCCESS),
+}
 
 
 def _column(display: Display, title: str, colour: theme.RGBA) -> tuple[BoxLayout, GridLayout]:
@@ -69,15 +77,27 @@ class HomeScreen(Screen):
                 color=theme.TABLE,
             )
         )
+        # how the camera is (starting, ready, missing): the dice wait on it
+        self.camera_line = FitLabel(
+            max_font=d.secondary, min_font=d.secondary, halign="right", color=theme.MUTED
+        )
+        header.add_widget(self.camera_line)
         header.add_widget(TapButton(d, self.t(msg("Settings")), on_settings, size_hint_x=0.45))
         root.add_widget(header)
+        self.root_box = root
+        self.notice_box = NoticeBox(d)  # added below the header while there is a notice
+        self.filled = False  # saved games and scores shown (READY=1 waits for them)
+        self._saves_shown = self._scores_shown = False
+        self.show_tray(runtime.tray)
         columns = BoxLayout(orientation="vertical" if d.portrait else "horizontal", spacing=d.pad)
         new_box, self.new_list = _column(d, self.t(msg("New game")), theme.PLAYER)
         resume_box, self.resume_list = _column(d, self.t(msg("Resume")), theme.SUCCESS)
         scores_box, self.scores_list = _column(d, self.t(msg("High scores")), theme.BOSS)
-        for box, share in ((new_box, 0.45), (resume_box, 0.3), (scores_box, 0.25)):
+        for box, share in ((new_box, 0.42), (resume_box, 0.3), (scores_box, 0.28)):
             if d.portrait:
                 box.size_hint_y = share
+            else:  # the games' titles are the longest lines (Spanish ones above all)
+                box.size_hint_x = share
             columns.add_widget(box)
         root.add_widget(columns)
         self.add_widget(root)
@@ -94,6 +114,22 @@ class HomeScreen(Screen):
     def on_pre_enter(self, *_: Any) -> None:
         self.refresh()
 
+    def show_tray(self, tray: TrayState) -> None:
+        """One short line on the camera: starting, ready or missing (the notice
+        below the header says why and what to do)."""
+        words, colour = CAMERA_LINES.get(tray.state, CAMERA_LINES["empty"])
+        text = self.t.markup(words)
+        if text != self.camera_line.text:
+            self.camera_line.text = text
+            self.camera_line.color = colour
+
+    def show_notices(self, notices: Sequence[Notice]) -> None:
+        self.notice_box.show([self.t.markup(n.text) for n in notices])
+        if notices and self.notice_box.parent is None:
+            self.root_box.add_widget(self.notice_box, index=len(self.root_box.children) - 1)
+        elif not notices and self.notice_box.parent is not None:
+            self.root_box.remove_widget(self.notice_box)
+
     def refresh(self) -> None:
         """Saved games and scores come from the store on the table thread."""
         from kivy.clock import Clock
@@ -106,6 +142,8 @@ class HomeScreen(Screen):
 
     def show_saves(self, saved: list[SavedGame]) -> None:
         d = self.display
+        self._saves_shown = True
+        self.filled = self._scores_shown
         self.resume_list.clear_widgets()
         if not saved:
             self.resume_list.add_widget(
@@ -127,6 +165,8 @@ class HomeScreen(Screen):
 
     def show_scores(self, scores: Mapping[str, list[dict]]) -> None:
         d = self.display
+        self._scores_shown = True
+        self.filled = self._saves_shown
         self.scores_list.clear_widgets()
         if not scores:
             self.scores_list.add_widget(

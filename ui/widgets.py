@@ -405,3 +405,41 @@ class CardBox(FilledBox):
 
     def _grow(self, *_: Any) -> None:
         self.height = self.title.height + self.body.height + 2 * self.padding[1] + 4
+
+
+class NoticeBox(FilledBox):
+    """What is wrong at the table (no camera, a full SD card, a damaged settings
+    file...) and what to do: one wrapped line each, in red on a dark red fill, as
+    tall as its text. It takes no room when there is nothing to say: the screen
+    adds it only while ``texts`` is not empty."""
+
+    def __init__(self, display: Display, **kwargs: Any) -> None:
+        kwargs.setdefault("size_hint_y", None)
+        super().__init__(
+            orientation="vertical",
+            fill=theme.dim(theme.FAILURE, 0.25),
+            outline=theme.FAILURE,
+            padding=(display.pad, display.pad / 2),
+            **kwargs,
+        )
+        self.display = display
+        self.texts: tuple[str, ...] = ()
+        self.lines: list[WrapLabel] = []
+
+    def show(self, texts: Sequence[str]) -> None:
+        """The notices, already translated and escaped for markup."""
+        if tuple(texts) == self.texts:
+            return
+        self.texts = tuple(texts)
+        self.clear_widgets()
+        self.lines = [
+            WrapLabel(text=f"[b]![/b]  {text}", font_size=self.display.secondary, color=theme.TEXT)
+            for text in self.texts
+        ]
+        for line in self.lines:
+            line.bind(height=self._fit_height)
+            self.add_widget(line)
+        self._fit_height()
+
+    def _fit_height(self, *_: Any) -> None:
+        self.height = sum(line.height for line in self.lines) + self.display.pad

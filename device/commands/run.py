@@ -11,11 +11,16 @@ import argparse
 import logging
 import os
 import sys
+import threading
+import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from dicetable.device import config
 from dicetable.device.commands import load_config
+from dicetable.device.config import Config, ConfigError
+from dicetable.rules.core import Msg, msg
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +82,11 @@ def configure_kivy(width: int, height: int, fullscreen: bool) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    settings = load_config(args)
+    settings, damaged = load_settings(args)
+    if args.demo:
+        from dicetable.device.runtime import demo_settings
+
+        settings = demo_settings(settings)
     display = display_for(settings["ui.orientation"], args.size)
     fullscreen = bool(settings["ui.fullscreen"]) and args.screenshot is None
     configure_kivy(display.width, display.height, fullscreen)
@@ -93,17 +102,32 @@ def run(args: argparse.Namespace) -> int:
         )
         return 1  # a failure the service retries a few times (a late DRM driver)
 
-    from dicetable.device.runtime import compose
-    from dicetable.hardware.buttons import open_buttons
+    from dicetable.device.runtime import Runtime, TrayState
     from dicetable.ui.app import DiceTableApp
 
-    runtime = compose(settings, lambda job: Clock.schedule_once(lambda _dt: job()), demo=args.demo)
+    # the home screen comes first; camera, reader, ring and buttons once it is shown
+    runtime = Runtime(settings, lambda job: Clock.schedule_once(lambda _dt: job()))
+    runtime.tray = TrayState("starting", message=msg("Starting camera…"))
+    if damaged is not None:
+        runtime.notice("settings", damaged)
     runtime.start()
-    app = DiceTableApp(runtime, display)
-    buttons = open_buttons(
-        runtime.settings,
-        lambda action: Clock.schedule_once(lambda _dt: app.screens and app.screens.act(action)),
-    )
+    buttons: list[Any] = []
+
+    def open_devices() -> None:
+        runtime.start_devices()
+        threading.Thread(target=open_buttons, name="buttons", daemon=True).start()
+
+    def open_buttons() -> None:
+        from dicetable.hardware.buttons import open_buttons
+
+        def deliver(action: Any) -> None:
+            Clock.schedule_once(lambda _dt: app.screens and app.screens.act(action))
+
+        opened = open_buttons(runtime.settings, deliver)
+        if opened is not None:
+            buttons.append(opened)
+
+    app = DiceTableApp(runtime, display, on_shown=open_devices)
     if args.game:
         runtime.new_game(args.game, seed=args.seed)
     if args.screenshot is not None:
@@ -111,9 +135,63 @@ def run(args: argparse.Namespace) -> int:
     try:
         app.run()
     finally:
-        if buttons is not None:
-            buttons.close()
+        for opened in buttons:
+            opened.close()
     return 0
+
+
+def load_settings(args: argparse.Namespace) -> tuple[Config, Msg | None]:
+    """The settings, and what is wrong with the file when it has a mistake.
+
+    A table must come up even with a typo in its settings file: a key that is not
+    valid is left at its default (a file that is not TOML at all: every key), and
+    the players are told on screen. Only when the data folder itself would be
+    unknown (``storage.data_dir`` unreadable and no ``$DICETABLE_DATA``/``--data``)
+    does the error stop the app: opening an empty database elsewhere would look like
+    every saved game was lost."""
+    try:
+        return load_config(args), None
+    except ConfigError as error:
+        problem = error
+    if args.data is not None:
+        os.environ[config.ENV_DATA] = str(args.data)
+    path = args.config or config.default_path()
+    values = tomllib.loads(config.defaults_text())
+    bad: list[str] = []
+    try:
+        user = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        user, bad = {}, ["*"]
+    for section, keys in user.items():
+        if section not in values or not isinstance(keys, dict):
+            bad.append(f"[{section}]")
+            continue
+        for key, value in keys.items():
+            try:
+                values[section][key] = config.check(
+                    path, f"{section}.{key}", value, values[section]
+                )
+            except ConfigError:
+                bad.append(f"{section}.{key}")
+    if not os.environ.get(config.ENV_DATA) and ("*" in bad or "storage.data_dir" in bad):
+        raise problem  # where the saved games are is not known: a person must look
+    log.error("%s; default settings are used for %s", problem, ", ".join(bad))
+    if "*" in bad:
+        words = msg(
+            "The settings file {path} cannot be read, so default settings are used: "
+            "{why}. Fix the file (or delete it), then restart the table.",
+            path=str(path),
+            why=str(problem).removeprefix(f"{path}: "),
+        )
+    else:
+        words = msg(
+            "The settings file {path} has a mistake, so the default is used for {keys}: "
+            "{why}. Fix the file, then restart the table.",
+            path=str(path),
+            keys=", ".join(bad),
+            why=str(problem).removeprefix(f"{path}: "),
+        )
+    return Config(values, path), words
 
 
 def _pictures(app, folder: Path, seconds: float, game: str | None) -> None:
@@ -125,7 +203,7 @@ def _pictures(app, folder: Path, seconds: float, game: str | None) -> None:
 
     def ready() -> bool:
         screens = app.screens
-        if screens is None:
+        if screens is None or not screens.shown():
             return False
         return game is None or (screens.current == "game" and screens.game.state is not None)
 
