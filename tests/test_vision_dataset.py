@@ -172,3 +172,14 @@ def test_a_die_at_the_frame_edge_with_its_pips_in_view_is_read(shared_dir):
     image = shared_dir / "datasets" / "d6-desk" / "train" / "dice_37.jpg"
     reading = DiceReader().read(cv2.imread(str(image)))
     assert _faces_near(reading, 328, 463, 20) == ["1"]
+
+
+@pytest.mark.parametrize(("name", "x", "y", "face"), [("six_54.jpg", 397, 196, "3")])
+def test_the_top_face_has_the_bigger_bolder_pips(shared_dir, name, x, y, face):
+    """Notes §3, side-face pips: when a die's top and side faces are flattened alike,
+    the top face is the one whose pips are clearly bigger and bolder (seen more
+    squarely, lit from above), not the one higher in the picture: train/six_54.jpg's
+    Three lost to its side face's small grey Two, to its right and a little higher."""
+    image = shared_dir / "datasets" / "d6-desk" / "train" / name
+    reading = DiceReader().read(cv2.imread(str(image)))
+    assert _faces_near(reading, x, y, 20) == [face]

@@ -427,12 +427,34 @@ def drop_side_faces(found: list[Face]) -> list[Face]:
             continue
         if face.value is None or rival.value is None:
             continue
-        flat_face, flat_rival = _flatness(face), _flatness(rival)
-        if flat_face > flat_rival * 1.25:
-            continue
-        if flat_rival > flat_face * 1.25 or face.y < rival.y:
+        if _looks_on_top(face, rival):
             kept[kept.index(rival)] = face
     return _seen_edge_on(kept)
+
+
+def _looks_on_top(face: Face, rival: Face) -> bool:
+    """Which of two faces of one die is its top face: the one whose pips are less
+    flattened; else the one whose pips are clearly bigger and bolder (a camera more
+    above the dice than beside them sees the top face more squarely, and the light
+    from above leaves the side faces in shade); else the higher in the picture."""
+    flat_face, flat_rival = _flatness(face), _flatness(rival)
+    if flat_face > flat_rival * 1.25 or flat_rival > flat_face * 1.25:
+        return flat_rival > flat_face
+    area, rival_area = _pip_area(face), _pip_area(rival)
+    ink, rival_ink = _ink(face), _ink(rival)
+    if area > 1.3 * rival_area and ink > 1.3 * rival_ink:
+        return True
+    if rival_area > 1.3 * area and rival_ink > 1.3 * ink:
+        return False
+    return face.y < rival.y
+
+
+def _pip_area(face: Face) -> float:
+    return float(np.median([m.area for m in face.marks if m.pip_like] or [0.0]))
+
+
+def _ink(face: Face) -> float:
+    return float(np.median([m.contrast for m in face.marks if m.pip_like] or [0.0]))
 
 
 def _seen_edge_on(kept: list[Face]) -> list[Face]:
