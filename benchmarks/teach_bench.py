@@ -32,8 +32,8 @@ import numpy as np
 from dicetable.hardware.synthetic_tray import (
     DICE_COLOURS,
     SyntheticDie,
-    random_tray,
     render_tray,
+    varied_tray,
 )
 from dicetable.vision.evaluation import evaluate, labelled_images, read_labels
 from dicetable.vision.profiles import Profile, builtin_d6, make_reader
@@ -48,7 +48,6 @@ MIXED_FACES = ("skull", "2", "3", "4", "5", "star")
 HERO = {1: "sword", 2: "sword", 3: "sword", 4: "shield", 5: "shield", 6: "star"}
 HERO_FACES = ("sword", "sword", "sword", "shield", "shield", "star")
 COLOURS = ("red", "blue", "green", "yellow")
-FLOORS = ("green felt", "black felt", "wood", "blue felt")
 # Colour names the reader may give each synthetic colour (a yellow die under a dim
 # lamp is fairly called orange by nobody: the name must be the die's).
 NAMES = {"red": "red", "blue": "blue", "green": "green", "yellow": "yellow", "white": "white"}
@@ -64,22 +63,7 @@ def symbol_set(
     seed: int, symbols: dict[int, str], colours=COLOURS, size=(640, 480), count=None
 ) -> Rendered:
     """A tray of the set in one of several looks: floor, die size, light, crowding."""
-    rng = random.Random(seed)
-    count = count or rng.randint(2, 8)
-    die = rng.uniform(0.07, 0.13) * max(size)
-    dice = random_tray(
-        rng,
-        count,
-        size,
-        die_size=die,
-        colours=colours,
-        symbols=symbols,
-        touching=rng.random() < 0.3,
-    )
-    image = render_tray(
-        dice, size, seed=seed, tray=rng.choice(FLOORS), light=rng.uniform(0.75, 1.15)
-    )
-    return Rendered(dice, image)
+    return Rendered(*varied_tray(seed, symbols, colours, size, count))
 
 
 def teach_rendered(name: str, faces, symbols, seeds) -> Profile:
@@ -130,9 +114,10 @@ def score(profile: Profile, faces, symbols, seeds, colours=COLOURS, size=(640, 4
     return total, right, colour, extra, ms
 
 
-def untaught(profile: Profile, symbols, taught_faces, seeds) -> tuple[int, int]:
-    """(symbol dice, of them read with a value): every value is a guess here."""
-    dice = guessed = 0
+def untaught(profile: Profile, symbols, taught_faces, seeds) -> tuple[int, int, int]:
+    """(symbol dice, of them read with a value: a guess, reported with no value and
+    a reason)."""
+    dice = guessed = reasoned = 0
     for seed in seeds:
         shot = symbol_set(seed, symbols, ("white", "red"))
         reading = make_reader(profile).read(shot.image)
@@ -140,13 +125,14 @@ def untaught(profile: Profile, symbols, taught_faces, seeds) -> tuple[int, int]:
             if not d.face or d.face in taught_faces:
                 continue
             dice += 1
-            guessed += any(
-                abs(r.x - d.x) < d.size * 0.4
-                and abs(r.y - d.y) < d.size * 0.4
-                and r.value is not None
+            near = [
+                r
                 for r in reading.dice
-            )
-    return dice, guessed
+                if abs(r.x - d.x) < d.size * 0.4 and abs(r.y - d.y) < d.size * 0.4
+            ]
+            guessed += any(r.value is not None for r in near)
+            reasoned += any(r.value is None and r.reason for r in near)
+    return dice, guessed, reasoned
 
 
 def watched(profile: Profile, frames: list[np.ndarray], repeats: int = 4) -> list[float]:
@@ -207,18 +193,24 @@ def main() -> int:
         print(f"  12 MP read + settle CPU median {np.median(watched(profile, big, 3)):.1f} ms")
 
     # Untaught: symbols read with the pip d6 profile, and a face left out of teaching.
-    dice, guessed = untaught(
+    dice, guessed, reasoned = untaught(
         builtin_d6(), {1: "skull", 3: "sword", 5: "shield", 6: "star"}, (), fresh
     )
-    print(f"untaught symbols, d6 profile: {dice} symbol dice, {guessed} given a value")
+    print(
+        f"untaught symbols, d6 profile: {dice} symbol dice, {guessed} given a value,"
+        f" {reasoned} no value with a reason"
+    )
     partial = Teacher("partial", ("skull", "2", "3", "4", "5"), (1, 2, 3, 4, 5))
     for seed in range(12):
         shot = symbol_set(seed, MIXED)
         for d in shot.dice:
             if d.value <= 5:
                 partial.add_example(shot.image, d.value - 1, (d.x, d.y, d.size, d.size))
-    dice, guessed = untaught(partial.learn(), MIXED, ("skull",), fresh)
-    print(f"untaught star, profile without it: {dice} star dice, {guessed} given a value")
+    dice, guessed, reasoned = untaught(partial.learn(), MIXED, ("skull",), fresh)
+    print(
+        f"untaught star, profile without it: {dice} star dice, {guessed} given a value,"
+        f" {reasoned} no value with a reason"
+    )
 
     if args.quick:
         return 0

@@ -145,6 +145,29 @@ def random_tray(
     return dice
 
 
+def varied_tray(
+    seed: int,
+    symbols: dict[int, str] | None = None,
+    colours: tuple[str, ...] = ("red", "blue", "green", "yellow"),
+    size: tuple[int, int] = (640, 480),
+    count: int | None = None,
+) -> tuple[list[SyntheticDie], np.ndarray]:
+    """A tray of one dice set in one of many looks, from ``seed``: 2 to 8 dice (or
+    ``count``), die size 7-13% of the long side, any floor, a lamp from 75% to 115%,
+    touching dice in a third of the trays. Teaching and reading taught dice are
+    measured on these (tests and benchmarks/teach_bench.py)."""
+    rng = random.Random(seed)
+    count = count or rng.randint(2, 8)
+    side = rng.uniform(0.07, 0.13) * max(size)
+    touching = rng.random() < 0.3
+    dice = random_tray(
+        rng, count, size, die_size=side, colours=colours, symbols=symbols, touching=touching
+    )
+    floor = rng.choice(("green felt", "black felt", "wood", "blue felt"))
+    image = render_tray(dice, size, seed=seed, tray=floor, light=rng.uniform(0.75, 1.15))
+    return dice, image
+
+
 def render_tray(
     dice: list[SyntheticDie],
     size: tuple[int, int] = (640, 480),

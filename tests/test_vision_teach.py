@@ -11,10 +11,16 @@ import cv2
 import pytest
 
 from dicetable.device.cli import main
-from dicetable.hardware.synthetic_tray import DICE_COLOURS, SyntheticDie, random_tray, render_tray
-from dicetable.vision.profiles import ProfileError, load_profile
+from dicetable.hardware.synthetic_tray import (
+    DICE_COLOURS,
+    SyntheticDie,
+    random_tray,
+    render_tray,
+    varied_tray,
+)
+from dicetable.vision.profiles import ProfileError, builtin_d6, load_profile, make_reader
 from dicetable.vision.reader import DiceReader
-from dicetable.vision.teaching import Teacher
+from dicetable.vision.teaching import TaughtReader, Teacher
 
 # A skull for 1 and a star for 6, as many game dice have.
 SYMBOLS = {1: "skull", 6: "star"}
@@ -161,7 +167,7 @@ def test_dice_with_no_pips_at_all_are_found_by_their_bodies(isolated_data, touch
         for die in dice:
             teacher.add_example(image, die.value - 1, (die.x, die.y, die.size, die.size))
     teacher.save(isolated_data)
-    reader = DiceReader(load_profile("hero", isolated_data))
+    reader = make_reader(load_profile("hero", isolated_data))
     right = total = extra = red = 0
     for seed in range(200, 208):
         dice, image = hero_tray(seed)
@@ -178,3 +184,128 @@ def test_dice_with_no_pips_at_all_are_found_by_their_bodies(isolated_data, touch
         )
     assert right >= 0.95 * total and extra <= 1
     assert red >= 0.9 * total  # the colour is part of a reading
+
+
+# A Dicequest-like set (four colours, a skull for 1 and a star for 6 beside pips) and a
+# hero set with no pips at all (Dice Throne's swords, shields and a star).
+MIXED = ({1: "skull", 6: "star"}, ("skull", "2", "3", "4", "5", "star"))
+HERO = (
+    {1: "sword", 2: "sword", 3: "sword", 4: "shield", 5: "shield", 6: "star"},
+    ("sword", "sword", "sword", "shield", "shield", "star"),
+)
+
+
+def taught_from_rendered(name, symbols, faces, seeds=range(12), skip=()):
+    teacher = Teacher(name, faces, tuple(range(1, 7)))
+    for seed in seeds:
+        dice, image = varied_tray(seed, symbols)
+        for die in dice:
+            if faces[die.value - 1] not in skip:
+                teacher.add_example(image, die.value - 1, (die.x, die.y, die.size, die.size))
+    return teacher.learn()
+
+
+def near(reading, die):
+    return [
+        r
+        for r in reading.dice
+        if abs(r.x - die.x) < 0.4 * die.size and abs(r.y - die.y) < 0.4 * die.size
+    ]
+
+
+@pytest.mark.parametrize("symbols, faces", [MIXED, HERO], ids=["mixed", "hero"])
+def test_a_dozen_rendered_photos_teach_99_percent_of_faces(symbols, faces):
+    """Issue 3, item 5: "after teaching from a dozen labelled photos of those dice, at
+    least 99% of all faces read right" -- 100 fresh trays of four colours of dice on
+    four floors, dice 7-13% of the frame, lamps from 75% to 115%, touching dice in a
+    third; the face and the die's colour must both be right (notes §3: colour is part
+    of a reading), with no more than 1% extra dice."""
+    profile = taught_from_rendered("set", symbols, faces)
+    reader = make_reader(profile)
+    assert isinstance(reader, TaughtReader)
+    total = right = extra = 0
+    for seed in range(1000, 1100):
+        dice, image = varied_tray(seed, symbols)
+        reading = reader.read(image)
+        found = 0
+        for die in dice:
+            total += 1
+            here = near(reading, die)
+            found += len(here)
+            right += bool(here) and (here[0].face, here[0].color) == (
+                faces[die.value - 1],
+                die.colour,
+            )
+        extra += len(reading.dice) - found
+    assert right >= 0.99 * total, f"{right}/{total}"
+    assert extra <= 0.01 * total
+
+
+def test_a_face_never_taught_comes_back_without_a_value():
+    """Issue 3, item 5: "a symbol face it was never taught comes back without a value
+    rather than as a guess": the star was left out of teaching; every star die gets no
+    value, and most are still reported, with the reason."""
+    symbols, faces = MIXED
+    profile = taught_from_rendered("no-star", symbols, faces, skip=("star",))
+    reader = make_reader(profile)
+    stars = guessed = reasoned = 0
+    for seed in range(1000, 1060):
+        dice, image = varied_tray(seed, symbols)
+        reading = reader.read(image)
+        for die in dice:
+            if die.face == "star":
+                stars += 1
+                here = near(reading, die)
+                guessed += any(r.value is not None for r in here)
+                reasoned += any(r.value is None and r.reason == "unknown face" for r in here)
+    assert stars >= 20 and guessed == 0
+    assert reasoned >= 0.8 * stars, f"{reasoned}/{stars}"
+
+
+def test_symbol_dice_taught_by_touch_are_found_by_their_bodies():
+    """The touchscreen's guided flow: one die in the tray, each face in turn, no box
+    drawn. A hero die has no pips, so the die is found as the square blob unlike the
+    floor; then hero dice in the same tray are read by their taught bodies."""
+    symbols, faces = HERO
+    teacher = Teacher("touch", faces, tuple(range(1, 7)))
+    body, pips = DICE_COLOURS["red"]
+    rng = random.Random(5)
+    for value in range(1, 7):
+        for shot in range(2):  # each face shown twice, anywhere, at any angle
+            die = SyntheticDie(
+                value, rng.uniform(200, 440), rng.uniform(150, 330), rng.uniform(0, 90),
+                rng.uniform(55, 70), body, pips, face=symbols[value], colour="red",
+            )  # fmt: skip
+            image = render_tray([die], seed=10 * value + shot, tray="black felt")
+            assert teacher.add_example(image, value - 1), f"face {value} not found"
+    reader = make_reader(teacher.learn())
+    total = right = 0
+    for seed in range(300, 330):
+        dice = random_tray(random.Random(seed), 5, symbols=symbols, colours=("red",), die_size=62)
+        reading = reader.read(render_tray(dice, seed=seed, tray="black felt"))
+        for die in dice:
+            total += 1
+            here = near(reading, die)
+            right += bool(here) and here[0].face == faces[die.value - 1]
+    assert right >= 0.95 * total, f"{right}/{total}"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="pip reader (vision/faces.py): a skull's two eye holes read as a Two"
+    " (12 of 128 symbol dice); remove this mark once it reads them as no value",
+)
+def test_symbol_dice_read_with_the_plain_d6_are_not_guessed_as_pips():
+    """A symbol face read with the built-in pip profile must not become a number: the
+    reader reports it without a value (or not at all), never as a pip count."""
+    symbols = {1: "skull", 3: "sword", 5: "shield", 6: "star"}
+    reader = make_reader(builtin_d6())
+    dice_seen = guessed = 0
+    for seed in range(1000, 1040):
+        dice, image = varied_tray(seed, symbols, ("white", "red"))
+        reading = reader.read(image)
+        for die in dice:
+            if die.face:
+                dice_seen += 1
+                guessed += any(r.value is not None for r in near(reading, die))
+    assert guessed <= 0.05 * dice_seen, f"{guessed}/{dice_seen}"

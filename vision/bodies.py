@@ -89,39 +89,56 @@ def body_colour(image: np.ndarray, x: float, y: float, side: float) -> np.ndarra
 
 
 def body_mask(lab: np.ndarray, colours: np.ndarray, floor: np.ndarray | None = None) -> np.ndarray:
-    """uint8 mask (255) of the pixels of ``lab`` (h, w, 3; uint8 is fastest) near any
-    colour and,
-    given the ``floor`` around each pixel, nearer that colour than the floor: green
-    dice on green felt are told apart by how far from the felt they are, not by a
-    fixed tolerance."""
+    """The pixels of ``lab`` (h, w, 3 uint8) near a body colour and, given the
+    ``floor`` around each pixel, nearer that colour than the floor (green dice on
+    green felt are told apart by how far from the felt they are, not by a fixed
+    tolerance): a uint8 image of 0, or 1 + the colour group of the nearest colour
+    (``colour_groups``: the lights of one die colour)."""
     flat = lab.reshape(-1, 3)
-    if lab.dtype == np.uint8:  # one look-up per pixel (see ``_nearest_table``)
+    if len(colours) == 1:  # one die measured while teaching: no table to build
+        nearest = _distance2(flat.astype(np.float32), colours[0])
+        groups, index = np.zeros(1, np.uint8), np.zeros(len(flat), np.int32)
+    else:
         q = flat >> 2
         index = (q[:, 0].astype(np.int32) << 12) | (q[:, 1].astype(np.int32) << 6) | q[:, 2]
-        nearest = _nearest_table(colours.tobytes(), len(colours))[index]
-        flat = flat.astype(np.float32)
-    else:
-        nearest = np.full(flat.shape[0], np.inf, np.float32)
-        for colour in colours:
-            np.minimum(nearest, _distance2(flat, colour), out=nearest)
+        distances, groups = _nearest_table(np.ascontiguousarray(colours, np.float32).tobytes())
+        nearest = distances[index]
     near = nearest < BODY_TOLERANCE**2
     if floor is not None:
-        near &= nearest < 0.5 * _distance2(flat, floor.reshape(-1, 3))
-    return near.reshape(lab.shape[:2]).astype(np.uint8) * 255
+        near &= nearest < 0.5 * _distance2(flat.astype(np.float32), floor.reshape(-1, 3))
+    return np.where(near, groups[index] + 1, 0).astype(np.uint8).reshape(lab.shape[:2])
+
+
+def colour_groups(colours: np.ndarray) -> np.ndarray:
+    """A group number per colour: colours of one die under other lights (mostly a
+    change of lightness) share a group; dice of other colours do not, so touching
+    dice of two colours are two blobs."""
+    count = len(colours)
+    group = np.arange(count)
+    for i in range(count):
+        for j in range(i + 1, count):
+            d = colours[i] - colours[j]
+            if (0.25 * d[0]) ** 2 + d[1] ** 2 + d[2] ** 2 < 20.0**2:
+                group[group == group[j]] = group[i]
+    return np.unique(group, return_inverse=True)[1].astype(np.uint8)
 
 
 @functools.lru_cache(maxsize=8)
-def _nearest_table(colours: bytes, count: int) -> np.ndarray:
+def _nearest_table(colours: bytes) -> tuple[np.ndarray, np.ndarray]:
     """Squared distance from every Lab cell (64 levels a channel) to the nearest of
-    ``colours``: a frame's body mask is then one look-up per pixel, not a pass per
-    colour (a dozen taught colours cost what one does)."""
-    palette = np.frombuffer(colours, np.float32).reshape(count, 3)
+    ``colours``, and that colour's group: a frame's body mask is then one look-up
+    per pixel, not a pass per colour (a dozen taught colours cost what one does)."""
+    palette = np.frombuffer(colours, np.float32).reshape(-1, 3)
     levels = np.arange(64, dtype=np.float32) * 4 + 1.5
     grid = np.stack(np.meshgrid(levels, levels, levels, indexing="ij"), -1).reshape(-1, 3)
     table = np.full(len(grid), np.inf, np.float32)
-    for colour in palette:
-        np.minimum(table, _distance2(grid, colour), out=table)
-    return table
+    nearest = np.zeros(len(grid), np.uint8)
+    for k, colour in enumerate(palette):
+        d = _distance2(grid, colour)
+        closer = d < table
+        table[closer] = d[closer]
+        nearest[closer] = k
+    return table, colour_groups(palette)[nearest]
 
 
 def _floor(lab8: np.ndarray, die: float) -> np.ndarray:
@@ -156,7 +173,8 @@ def search(small: np.ndarray, hint: BodyHint, scale: float) -> Bodies:
     low = hint.sides[0] * long_side * scale * 0.7
     high = hint.sides[1] * long_side * scale * 1.35
     floor = _floor(lab8, (low + high) / 2)
-    mask = body_mask(lab8, np.ascontiguousarray(hint.colours, np.float32), floor)
+    grouped = body_mask(lab8, hint.colours, floor)
+    mask = (grouped > 0).astype(np.uint8) * 255
     if mask.mean() > 255 * DISCERNING_SHARE:
         return Bodies([], False)
     # A symbol printed almost edge to edge (a sword's guard) leaves the body a ring
@@ -164,10 +182,15 @@ def search(small: np.ndarray, hint: BodyHint, scale: float) -> Bodies:
     # by eroding (a distance transform) a good part of a die's side: a seam between
     # touching dice, a tray wall of a like colour or a thin bridge of shadow falls
     # away, and the die is grown back from its core.
-    solid = _filled(mask)
+    # Each colour group apart: touching dice of two colours are two dice.
     typical = math.sqrt(low * high / (0.7 * 1.35))
     depth = 0.22 * typical
-    cores = (cv2.distanceTransform(solid, cv2.DIST_L2, cv2.DIST_MASK_5) > depth).astype(np.uint8)
+    cores = np.zeros(mask.shape, np.uint8)
+    for group in np.unique(grouped[grouped > 0]):
+        solid = _filled((grouped == group).astype(np.uint8) * 255)
+        cores |= (cv2.distanceTransform(solid, cv2.DIST_L2, cv2.DIST_MASK_5) > depth).astype(
+            np.uint8
+        )
     count, labels, stats, _ = cv2.connectedComponentsWithStats(cores, connectivity=8)
     faces = []
     for index in range(1, count):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import time
+import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -217,6 +218,9 @@ class Teacher:
     bodies: list[tuple[np.ndarray, float]] = field(default_factory=list)
     # Per example: did the pip reader read the die as its label says?
     pips_agree: list[bool] = field(default_factory=list)
+    _seen: tuple[weakref.ref, tuple[list[Face], float]] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         check_name(self.name)
@@ -241,7 +245,10 @@ class Teacher:
             raise ProfileError(
                 f"profile {self.name!r}: no face index {face_index} (0..{len(self.faces) - 1})"
             )
-        die, pips = locate_die(frame, box)
+        if self._seen is None or self._seen[0]() is not frame:
+            # Found once per frame: a labelled photo teaches all its dice.
+            self._seen = (weakref.ref(frame), DiceReader().faces(frame)[:2])
+        die, pips = locate_die(frame, box, self._seen[1])
         if die is None:
             return False
         assert self.values is not None
@@ -288,13 +295,16 @@ class Teacher:
 
 
 def locate_die(
-    frame: np.ndarray, box: tuple[float, float, float, float] | None = None
+    frame: np.ndarray,
+    box: tuple[float, float, float, float] | None = None,
+    marks: tuple[list[Face], float] | None = None,
 ) -> tuple[Face | None, int | None]:
     """The die to learn from, in ``frame``'s pixels, measured as the reader will
     measure it: by its body where its colour stands out from the floor, else by its
     marks (white dice on a white desk), else (a box given) the box itself; and the
-    value its pips read, if they do."""
-    found, scale, _ = DiceReader().faces(frame)
+    value its pips read, if they do. ``marks``: the faces the pip reader found in
+    ``frame`` and its scale, when known."""
+    found, scale = marks or DiceReader().faces(frame)[:2]
     height, width = frame.shape[:2]
     cx, cy = (box[0], box[1]) if box else (width / 2, height / 2)
     reach = math.hypot(box[2], box[3]) / 2 if box else max(width, height)
@@ -340,8 +350,8 @@ class TaughtReader(DiceReader):
     """
 
     def read(self, frame: np.ndarray) -> FrameReading:
-        if getattr(self.profile.model, "pips", False) is not False:
-            return super().read(frame)
+        if getattr(self.profile.model, "pips", False) is None:
+            return super().read(frame)  # a profile taught before ``pips`` was kept
         start = time.perf_counter()
         dice = self._read_taught(frame)
         dice.sort(key=lambda d: (round(d.y / max(d.size, 1.0)), d.x))
@@ -349,7 +359,7 @@ class TaughtReader(DiceReader):
 
     def _read_taught(self, frame: np.ndarray) -> list[DieReading]:
         hint = getattr(self.profile.model, "bodies", None)
-        if hint is not None:
+        if hint is not None and not getattr(self.profile.model, "pips", False):
             scale = hint.scale_for(frame.shape)
             small = shrink(frame, scale)
             bodies = search(small, hint, scale)
@@ -382,8 +392,8 @@ class TaughtReader(DiceReader):
 def principal_basis(features: np.ndarray) -> np.ndarray:
     """The ``COMPONENTS`` directions along which the taught crops vary most."""
     sample = features[:: max(1, len(features) // 1500)].astype(np.float32)
-    _, _, rows = np.linalg.svd(sample, full_matrices=False)
-    return np.ascontiguousarray(rows[:COMPONENTS].T, np.float32)
+    _, vectors = np.linalg.eigh(sample.T @ sample)  # ascending eigenvalues
+    return np.ascontiguousarray(vectors[:, ::-1][:, :COMPONENTS], np.float32)
 
 
 def _project(vectors: np.ndarray, basis: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
