@@ -133,7 +133,7 @@ class Notice:
 
 
 #: the most pressing first: a move that cannot be saved, then the rest
-NOTICE_ORDER = ("disk", "settings", "camera", "ring")
+NOTICE_ORDER = ("disk", "game", "settings", "camera", "ring")
 
 
 @dataclass
@@ -329,7 +329,7 @@ class Runtime:
             try:
                 session = TableSession.start(self.store, game_id, seed, chosen)
             except (StoreError, OSError) as error:  # said on the home screen
-                self._not_saved(error)
+                self._not_saved(error, "new game")
                 raise
             self.notice("disk", None)
             return self._begin(session)
@@ -347,7 +347,15 @@ class Runtime:
             return ""
 
     def resume(self, saved_id: int) -> Future:
-        return self.submit(lambda: self._begin(TableSession.resume(self.store, saved_id)))
+        def job() -> TableState:
+            try:
+                session = TableSession.resume(self.store, saved_id)
+            except (ReplayError, KeyError) as error:  # said on the home screen
+                self.notice("game", cannot_resume_words(saved_id, error))
+                raise
+            return self._begin(session)
+
+        return self.submit(job)
 
     def refresh(self) -> Future:
         """Publish the current state again (a screen that has just subscribed)."""
@@ -450,8 +458,15 @@ class Runtime:
             path.parent.mkdir(parents=True, exist_ok=True)
             temporary = path.with_suffix(".tmp")
             temporary.write_text(Config(user, path).to_toml(), encoding="utf-8")
+            try:  # another key with a mistake: the file is left as the player wrote it
+                config.load(temporary)
+            except ConfigError as error:
+                temporary.unlink()
+                why = str(error).removeprefix(f"{temporary}: ")
+                raise ConfigError(f"{path}: {dotted} not saved: {why}; fix it first") from None
             os.replace(temporary, path)
             self.settings = config.load(path)
+            self.notice("settings", None)  # the file is whole again
             self._use_tray_area(tuple(self.settings["camera.tray"]))
             return self.settings
 
@@ -534,6 +549,7 @@ class Runtime:
             self._store = None
 
     def _begin(self, session: TableSession) -> TableState:
+        self.notice("game", None)
         self.session = session
         self.controller = Controller(session)
         if session.saved.game == Dicequest.id:  # cards typed in at the table are kept
@@ -573,11 +589,11 @@ class Runtime:
             self._rolled()
         return self._publish(events=events)
 
-    def _not_saved(self, error: BaseException) -> Msg:
+    def _not_saved(self, error: BaseException, what: str = "move") -> Msg:
         """A move the store could not write (full or read-only SD card): the game
         stays at its last saved move, and the players are told, on the prompt bar
         and in a notice (what to do) that stays until a move is saved again."""
-        log.error("move not saved: %s", error)
+        log.error("%s not saved: %s", what, error)
         self.notice("disk", disk_words(error, self.settings.data_dir))
         return msg("Not saved: the SD card cannot be written (see the notice above).")
 
@@ -983,6 +999,16 @@ def no_ring_words(port: str) -> Msg:
         "The LED ring does not answer on {port}: the game goes on without it. "
         "Check its USB cable; it comes back by itself.",
         port=port,
+    )
+
+
+def cannot_resume_words(saved_id: int, error: BaseException) -> Msg:
+    why = error.args[0] if isinstance(error, KeyError) and error.args else error
+    return msg(
+        "Saved game #{id} cannot be resumed: {why}. It is kept as it is; start a new "
+        "game or resume another.",
+        id=saved_id,
+        why=str(why).rstrip("."),
     )
 
 

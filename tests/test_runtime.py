@@ -33,7 +33,7 @@ from dicetable.device.store import StoreError
 from dicetable.hardware.actions import TableAction
 from dicetable.hardware.camera import CameraError, SyntheticSource
 from dicetable.hardware.leds import open_ring
-from dicetable.rules.core import Die, Input, PromptKind
+from dicetable.rules.core import Die, Input, PromptKind, msg
 from dicetable.vision.reader import DiceReader
 from dicetable.vision.settle import SettleWatcher
 
@@ -549,5 +549,43 @@ def test_start_devices_opens_the_camera_after_the_start(inbox: Inbox, isolated_d
         assert trays[0].state == "empty"  # "starting" until the camera was there
         assert isinstance(runtime.camera, SyntheticSource) and runtime.ring is not None
         assert runtime.notices() == ()
+    finally:
+        runtime.stop()
+
+
+def test_a_saved_game_that_no_longer_replays_is_said_and_kept(runtime: Runtime) -> None:
+    """A damaged save (an input the rules refuse): Resume says which game and why on
+    the home screen, the save is left as it is, and another game clears the notice."""
+    state = runtime.new_game("dice-tray", seed=1).result(timeout=5)
+    runtime.leave().result(timeout=5)
+    bogus = Input.choose("no-such-option").to_json()
+    runtime.submit(lambda: runtime.store.append_input(state.saved_id, 0, bogus)).result()
+    assert runtime.resume(state.saved_id).exception(timeout=5) is not None
+    said = notice_texts(runtime)["game"]
+    assert said.startswith(f"Saved game #{state.saved_id} cannot be resumed: saved game")
+    assert "no longer fits the rules" in said and "start a new game" in said
+    assert len(runtime.store.inputs(state.saved_id)) == 1
+    runtime.new_game("dice-tray", seed=2).result(timeout=5)
+    assert "game" not in notice_texts(runtime)
+
+
+def test_a_setting_saved_by_touch_never_breaks_the_players_file(
+    inbox: Inbox, isolated_data: Path, tmp_path: Path
+) -> None:
+    """The file has a mistake (the app runs on the default for it): a setting saved
+    from the screen is refused rather than written into a file that would not load;
+    fixing the wrong key from the screen makes the file whole and ends the notice."""
+    path = tmp_path / "config.toml"
+    path.write_text("[ui]\nlanguage = 'klingon'\n")
+    runtime = Runtime(config.Config(config.load(tmp_path / "none.toml").values, path), inbox)
+    runtime.notice("settings", msg("The settings file has a mistake"))
+    runtime.start()
+    try:
+        error = runtime.save_setting("ui.orientation", "portrait").exception(timeout=5)
+        assert "ui.orientation not saved: ui.language = 'klingon' must be one of" in str(error)
+        assert path.read_text() == "[ui]\nlanguage = 'klingon'\n"
+        runtime.save_setting("ui.language", "es").result(timeout=5)
+        assert config.load(path)["ui.language"] == "es"
+        assert "settings" not in notice_texts(runtime)
     finally:
         runtime.stop()
