@@ -195,3 +195,23 @@ def test_a_die_cut_by_the_frame_edge_is_not_guessed():
             assert [d.face for d in edge] == [expected], (value, x)
             if not expected:
                 assert edge[0].value is None and edge[0].reason == "partly out of view"
+
+
+def test_a_skulls_eyes_are_not_a_two():
+    """Notes §3, symbol faces (issue 3, item 5: a symbol face it was never taught comes
+    back without a value): a skull's two round eyes, light in the dark skull, are
+    closer together than any d6 layout prints its pips, so the skull face is no Two,
+    and the pip size taken from them does not make the reader lose the Four beside it."""
+    for colour in ("white", "red"):
+        body, pips = DICE_COLOURS[colour]
+        for size in (40, 46, 52, 60, 68):
+            for angle in (0, 20, 40, 65):
+                dice = [
+                    SyntheticDie(1, 200, 240, angle, size, body, pips, face="skull"),
+                    SyntheticDie(4, 440, 240, 30, size, body, pips),
+                ]
+                reading = read_tray(dice, tray="blue felt")
+                skull = [d for d in reading.dice if abs(d.x - 200) < 0.4 * size]
+                assert all(d.value is None for d in skull), (colour, size, angle)
+                four = [d.value for d in reading.dice if abs(d.x - 440) < 0.4 * size]
+                assert four == [4], (colour, size, angle)

@@ -290,11 +290,6 @@ def test_symbol_dice_taught_by_touch_are_found_by_their_bodies():
     assert right >= 0.95 * total, f"{right}/{total}"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="pip reader (vision/faces.py): a skull's two eye holes read as a Two"
-    " (12 of 128 symbol dice); remove this mark once it reads them as no value",
-)
 def test_symbol_dice_read_with_the_plain_d6_are_not_guessed_as_pips():
     """A symbol face read with the built-in pip profile must not become a number: the
     reader reports it without a value (or not at all), never as a pip count."""

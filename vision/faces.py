@@ -31,6 +31,10 @@ LAYOUTS: dict[int, np.ndarray] = {
 # The most a read layout may be off (residual over face side). Real webcam faces,
 # blur and perspective included, stay under 0.12; more is a wrong grouping of marks.
 LAYOUT_FIT = 0.14
+# The least side of a pip layout, in pip diameters: d6 pips are printed at most about
+# a quarter of the face (the webcam photos: 3.6 and up, 4.7 typical; rendered dice
+# 5.9); dots closer together are print of another kind, as the eyes of a skull.
+MIN_SPREAD = 3.5
 
 
 @dataclass
@@ -385,10 +389,13 @@ def read_pips(face: Face, pip_radius: float) -> None:
         face.reason = "unreadable"
         return
     points = np.array([(m.x, m.y) for m in pips])
-    fit, _ = layout_fit(points, len(pips))
+    fit, side = layout_fit(points, len(pips))
     face.fit = fit
     if fit > LAYOUT_FIT:
         face.reason = "unreadable"
+        return
+    if len(pips) >= 2 and side < MIN_SPREAD * 2 * float(np.median([m.radius for m in pips])):
+        face.reason = "unknown face"  # dots too close for pips: the eyes of a skull
         return
     face.value = len(pips)
 
