@@ -927,22 +927,20 @@ def serve_tray(values: dict, path: Any, conn: Any, preview_interval: float) -> N
 
 def _camera_and_watcher(settings: Config) -> tuple[FrameSource, Any]:
     from dicetable.hardware.camera import open_camera
-    from dicetable.vision.profiles import load_profile
-    from dicetable.vision.reader import DiceReader
+    from dicetable.vision.profiles import load_profile, make_reader
     from dicetable.vision.settle import SettleWatcher
 
     camera = open_camera(settings)
     profile = load_profile(settings["vision.profile"], settings.data_dir)
-    return camera, SettleWatcher(DiceReader(profile), settings["vision.settle_seconds"])
+    return camera, SettleWatcher(make_reader(profile), settings["vision.settle_seconds"])
 
 
 def _reader(profile: str, data_dir: Path) -> Any:
     """A dice reader with a stored profile, or None (logged) when it cannot load."""
-    from dicetable.vision.profiles import ProfileError, load_profile
-    from dicetable.vision.reader import DiceReader
+    from dicetable.vision.profiles import ProfileError, load_profile, make_reader
 
     try:
-        return DiceReader(load_profile(profile, data_dir))
+        return make_reader(load_profile(profile, data_dir))
     except ProfileError as error:
         log.warning("dice profile %r: %s; the reader keeps its profile", profile, error)
         return None
