@@ -65,12 +65,16 @@ def display_for(orientation: str, size: str | None):
 
 
 def configure_kivy(width: int, height: int, fullscreen: bool) -> None:
-    """Before the first ``import kivy``: our logging, no argv, the window we want."""
+    """Before the first ``import kivy``: our logging, no argv, the window we want,
+    and Kivy's own rules from a cache (``ui/kv_cache.py``)."""
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
     os.environ.setdefault("KIVY_NO_FILELOG", "1")
     from kivy.config import Config
 
+    from dicetable.ui import kv_cache
+
+    kv_cache.install()  # Kivy's style.kv parsed on the first boot only
     Config.set("graphics", "width", str(width))
     Config.set("graphics", "height", str(height))
     Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
@@ -195,8 +199,8 @@ def load_settings(args: argparse.Namespace) -> tuple[Config, Msg | None]:
 
 
 def _pictures(app, folder: Path, seconds: float, game: str | None) -> None:
-    """Save what the screen shows once it is drawn (with the asked game on it), and
-    again after ``seconds`` of play, then stop."""
+    """Save what the screen shows once it is drawn (the home screen filled in, or
+    the asked game on it), and again ``seconds`` later, then stop."""
     from kivy.clock import Clock
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -210,8 +214,11 @@ def _pictures(app, folder: Path, seconds: float, game: str | None) -> None:
     def later() -> None:
         save_drawn_frame(folder / "later.png", then=lambda _path: app.stop())
 
-    save_drawn_frame(folder / "first.png", ready)
-    Clock.schedule_once(lambda _dt: later(), seconds)
+    save_drawn_frame(
+        folder / "first.png",
+        ready,
+        then=lambda _path: Clock.schedule_once(lambda _dt: later(), seconds),
+    )
 
 
 def save_drawn_frame(
