@@ -114,12 +114,14 @@ def score(profile: Profile, faces, symbols, seeds, colours=COLOURS, size=(640, 4
     return total, right, colour, extra, ms
 
 
-def untaught(profile: Profile, symbols, taught_faces, seeds) -> tuple[int, int, int]:
+def untaught(
+    profile: Profile, symbols, taught_faces, seeds, colours=("white", "red")
+) -> tuple[int, int, int]:
     """(symbol dice, of them read with a value: a guess, reported with no value and
     a reason)."""
     dice = guessed = reasoned = 0
     for seed in seeds:
-        shot = symbol_set(seed, symbols, ("white", "red"))
+        shot = symbol_set(seed, symbols, colours)
         reading = make_reader(profile).read(shot.image)
         for d in shot.dice:
             if not d.face or d.face in taught_faces:
@@ -206,7 +208,7 @@ def main() -> int:
         for d in shot.dice:
             if d.value <= 5:
                 partial.add_example(shot.image, d.value - 1, (d.x, d.y, d.size, d.size))
-    dice, guessed, reasoned = untaught(partial.learn(), MIXED, ("skull",), fresh)
+    dice, guessed, reasoned = untaught(partial.learn(), MIXED, ("skull",), fresh, COLOURS)
     print(
         f"untaught star, profile without it: {dice} star dice, {guessed} given a value,"
         f" {reasoned} no value with a reason"

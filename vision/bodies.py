@@ -31,6 +31,7 @@ MAX_COLOURS = 24  # distinct body colours kept (four colours of dice under a few
 # Beyond this share of the frame in body colours, the dice's colour is the floor's
 # (white dice on a light desk): the bodies cannot tell dice from the tray.
 DISCERNING_SHARE = 0.35
+SIZE_RANGE = (0.6, 1.6)  # of the taught dice's sides, the sides a die may have
 
 
 @dataclass(frozen=True)
@@ -170,8 +171,9 @@ def search(small: np.ndarray, hint: BodyHint, scale: float) -> Bodies:
     height, width = small.shape[:2]
     lab8 = cv2.cvtColor(small, cv2.COLOR_BGR2Lab)
     long_side = max(width, height) / scale  # the frame's long side
-    low = hint.sides[0] * long_side * scale * 0.7
-    high = hint.sides[1] * long_side * scale * 1.35
+    # Photos of the same dice taken nearer or further than the taught ones.
+    low = hint.sides[0] * long_side * scale * SIZE_RANGE[0]
+    high = hint.sides[1] * long_side * scale * SIZE_RANGE[1]
     floor = _floor(lab8, (low + high) / 2)
     grouped = body_mask(lab8, hint.colours, floor)
     mask = (grouped > 0).astype(np.uint8) * 255
@@ -183,7 +185,7 @@ def search(small: np.ndarray, hint: BodyHint, scale: float) -> Bodies:
     # touching dice, a tray wall of a like colour or a thin bridge of shadow falls
     # away, and the die is grown back from its core.
     # Each colour group apart: touching dice of two colours are two dice.
-    typical = math.sqrt(low * high / (0.7 * 1.35))
+    typical = math.sqrt(low * high / (SIZE_RANGE[0] * SIZE_RANGE[1]))
     depth = 0.22 * typical
     cores = np.zeros(mask.shape, np.uint8)
     for group in np.unique(grouped[grouped > 0]):

@@ -22,7 +22,14 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from dicetable.vision.bodies import BodyHint, body_colour, find_lone_die, measure_die, search
+from dicetable.vision.bodies import (
+    BodyHint,
+    body_colour,
+    find_lone_die,
+    measure_die,
+    print_contrast,
+    search,
+)
 from dicetable.vision.colours import colour_name
 from dicetable.vision.faces import Face
 from dicetable.vision.profiles import Profile, ProfileError, check_name, profiles_dir
@@ -35,6 +42,8 @@ TURNS = 24  # rotations learned per example (every 15 degrees)
 # another die (a shadow of its colour, a neighbour's rim) comes out a little bigger
 # or smaller than when it was taught.
 ZOOMS = (0.93, 1.0, 1.07)
+# Grey-level spread inside a face below which there is no print (felt, not a die).
+PRINT_CONTRAST = 15.0
 COMPONENTS = 48  # directions faces are compared along (of CROP * CROP)
 FORMAT = 1
 
@@ -368,12 +377,24 @@ class TaughtReader(DiceReader):
         found, scale, work = self.faces(frame)
         return self._named(work, scale, found)
 
+    def _unknown_die(self, work: np.ndarray, face: Face) -> bool:
+        """Whether a body blob the profile cannot name is still surely a die (a face
+        never taught, to report without a value): a lone square, of the taught size,
+        with print on it. A piece of a row of blobs, or a patch of felt of a dice
+        colour (no print), is not."""
+        hint = getattr(self.profile.model, "bodies", None)
+        if face.fit > 0 or hint is None:
+            return False
+        share = face.size / max(work.shape[:2])
+        taught = hint.sides[0] * 0.8 <= share <= hint.sides[1] * 1.25
+        return taught and print_contrast(work, face) > PRINT_CONTRAST
+
     def _named(self, work: np.ndarray, scale: float, found: list[Face]) -> list[DieReading]:
         readings = []
         for face in found:
             value, name, reason, confidence = self.profile.read_face(work, face)
-            if reason == "unknown face" and not face.marks and face.fit > 0:
-                continue  # a piece of a row of blobs that is no taught face: not a die
+            if reason == "unknown face" and not face.marks and not self._unknown_die(work, face):
+                continue  # a blob of a dice colour that is no taught face: not a die
             readings.append(
                 DieReading(
                     value=value,
