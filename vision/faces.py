@@ -115,11 +115,15 @@ def same_face(
     away = np.abs(image[ys, xs].astype(np.float32) - body[None, :]).max(axis=1)
     # A blurred pip's halo reaches further: from each end, also skip while the walk
     # still fades towards the body colour (a seam or edge rises again, a halo does not).
-    # Only round pips: a side face's flattened print lies right at the face's edge.
+    # Only round pips (or pips smeared alike by motion blur): a side face's flattened
+    # print lies right at the face's edge.
     inside = np.nonzero(free)[0]
     first, last = int(inside[0]), int(inside[-1])
-    first_limit = np.searchsorted(along, a.radius * (2.2 if a.pip_like else 1.6))
-    last_limit = np.searchsorted(along, distance - b.radius * (2.2 if b.pip_like else 1.6))
+    smeared = smeared_alike(a, b)
+    first_limit = np.searchsorted(along, a.radius * (2.2 if a.pip_like or smeared else 1.6))
+    last_limit = np.searchsorted(
+        along, distance - b.radius * (2.2 if b.pip_like or smeared else 1.6)
+    )
     while first < min(last, first_limit) and away[first + 1] < away[first]:
         first += 1
     while last > max(first, last_limit) and away[last - 1] < away[last]:
