@@ -281,7 +281,13 @@ def _later(job: Callable[[], Any]) -> None:
 
 
 class TeachScreen(_Page):
-    """The guided teach flow: show each face in turn, capture it, save the profile."""
+    """The guided teach flow: show each face in turn, capture it, save the profile.
+
+    The die is found in the settled tray by its body, so a face of symbols only is
+    learnt as well as pips. Once every face has been shown, the flow goes round the
+    faces again for whoever wants a surer reading (each capture adds an example of
+    the face asked for: elsewhere in the tray, turned another way); Save works from
+    the end of the first round on."""
 
     FACES = ("1", "2", "3", "4", "5", "6")
 
@@ -325,21 +331,25 @@ class TeachScreen(_Page):
         self.runtime.teach("taught-d6", self.FACES).add_done_callback(lambda _f: _later(self._ask))
 
     def _ask(self) -> None:
+        face = self.FACES[self.face % len(self.FACES)]
         if self.face < len(self.FACES):
             self.step.text = self.t.markup(
                 msg(
                     "Show me face {face}: one die, that face up, in the tray. "
                     "When it is still, press Capture.",
-                    face=self.FACES[self.face],
+                    face=face,
                 )
             )
         else:
-            self.step.text = self.t.markup(msg("Every face is learnt: press Save."))
+            self.step.text = self.t.markup(
+                msg(
+                    "Every face is learnt: press Save. For a surer reading, show me"
+                    " face {face} again, elsewhere in the tray, and press Capture.",
+                    face=face,
+                )
+            )
 
     def take(self) -> None:
-        if self.face >= len(self.FACES):
-            return
-
         def done(future: Any) -> None:
             missing = future.result()
 
@@ -350,14 +360,14 @@ class TeachScreen(_Page):
                     )
                     return
                 self.note.text = self.t.markup(
-                    msg("Face {face} learnt.", face=self.FACES[self.face])
+                    msg("Face {face} learnt.", face=self.FACES[self.face % len(self.FACES)])
                 )
                 self.face += 1
                 self._ask()
 
             _later(show)
 
-        self.runtime.teach_face(self.face).add_done_callback(done)
+        self.runtime.teach_face(self.face % len(self.FACES)).add_done_callback(done)
 
     def store(self) -> None:
         if self.face < len(self.FACES):
