@@ -152,6 +152,8 @@ class Devices:
     watcher: Any = None
     ring: Any = None
     why: str | None = None  # why there is no camera
+    #: nothing opened here: the tray process opens the camera and says how it went
+    in_tray_process: bool = False
 
 
 class Runtime:
@@ -200,6 +202,8 @@ class Runtime:
         self._started = False
         self._notices: dict[str, Msg] = {}
         self._camera_seen = False  # a picture came: a failure now is a camera lost
+        self._reads = camera is not None and watcher is not None  # there is a tray to read
+        self._dice_count: tuple[int, int] | None = None  # dice a throw has (demo tray)
 
     # life cycle ------------------------------------------------------------------
     def start(self) -> None:
@@ -210,7 +214,7 @@ class Runtime:
             self._start_tray()
 
     def _start_tray(self) -> None:
-        if self.camera is None or self.watcher is None or self._tray_thread is not None:
+        if not self._reads or self._tray_thread is not None:
             return
         self._tray_thread = threading.Thread(target=self._read_tray, name="tray", daemon=True)
         self._tray_thread.start()
@@ -229,15 +233,17 @@ class Runtime:
             self.ring.close()
 
     def start_devices(self, *, ring_grace: float = 5.0, check_every: float = 1.0) -> None:
-        """Open the camera, its reader and the LED ring on a thread of their own,
-        then watch the ring. The app calls it once the home screen is shown: OpenCV,
-        numpy, the dice reader and a Pi camera take a second or more to come up, and
-        the table is usable meanwhile (the tray says "Starting camera…", dice can be
-        typed)."""
+        """Start the tray process, which opens the camera and its reader, and open
+        the LED ring, on a thread of their own; then watch the ring. The app calls
+        it once the home screen is shown: OpenCV, numpy, the dice reader and a Pi
+        camera take a second or more to come up, and the table is usable meanwhile
+        (the tray says "Starting camera…" until the first picture, dice can be typed).
+        None of them is imported in this process, whose interpreter lock the screen
+        needs."""
 
         def body() -> None:
             try:
-                self.use_devices(open_devices(self.settings))
+                self.use_devices(Devices(ring=open_ring_of(self.settings), in_tray_process=True))
             except Exception:  # a bug here must not stop a game: dice can be typed
                 log.exception("the camera and LED ring could not be started")
                 self._show_tray(TrayState("no_camera", message=msg("The camera did not start")))
@@ -256,7 +262,8 @@ class Runtime:
                     devices.ring.close()
                 return
             self.camera, self.watcher, self.ring = devices.camera, devices.watcher, devices.ring
-            self.tray_process = devices.camera is not None
+            self.tray_process = devices.camera is not None or devices.in_tray_process
+            self._reads = self.tray_process
             if self._started:
                 self._start_tray()
         if devices.why is not None:
@@ -614,10 +621,20 @@ class Runtime:
         request = None if state is None else state.prompt.dice
         if request is not None:
             self._use_profile(self._profile_for(request.profile))
-            if hasattr(self.camera, "count"):
-                # the synthetic tray (demo) throws as many dice as the prompt asks for
-                self.camera.count = (min(request.least, 8), min(request.count, 8))
+            self._throw((min(request.least, 8), min(request.count, 8)))
         return state
+
+    def _throw(self, count: tuple[int, int]) -> None:
+        """The synthetic tray (demo) throws as many dice as the prompt asks for:
+        here, or in the tray process (told now, or as it starts)."""
+        self._dice_count = count
+        if hasattr(self.camera, "count"):
+            self.camera.count = count
+        if self.tray_process:
+            with self._tray_send:
+                if self._tray_conn is not None:
+                    with contextlib.suppress(OSError):
+                        self._tray_conn.send(("count", count))
 
     def _profile_for(self, wanted: str) -> str:
         """The profile to read a roll with: the one the prompt names when it was
@@ -644,7 +661,7 @@ class Runtime:
         """Switch the tray reader to ``name``: here, a new reader for the watcher; in
         the tray process, a message to it. A profile that cannot be loaded is logged
         and the reader keeps the one it has."""
-        if name == self._profile or self.camera is None:
+        if name == self._profile or (self.camera is None and not self.tray_process):
             return
         if self.tray_process:
             with self._tray_send:
@@ -698,8 +715,14 @@ class Runtime:
         """Tray records in (from this thread's own reading, or from the tray process),
         screen, ring and controller updated, until stopped."""
         records = self._records_from_process() if self.tray_process else self._records_here()
-        for record in records:
-            self._take(record)
+        try:
+            for record in records:
+                self._take(record)
+        except Exception as error:  # the game goes on with typed dice
+            log.exception("the tray reader stopped")
+            why = f"the tray reader stopped ({error})"
+            self._show_tray(TrayState("no_camera", message=msg("No camera: {why}", why=why)))
+            self.notice("camera", no_camera_words(why))
 
     def _records_here(self) -> Iterator[TrayRecord]:
         assert self.camera is not None
@@ -733,14 +756,21 @@ class Runtime:
             )
             process.start()
             self._tray_conn = ours
+            if self._dice_count is not None:
+                with contextlib.suppress(OSError):
+                    ours.send(("count", self._dice_count))
+        said = False  # the process said why it stopped (a camera that cannot open)
         try:
             while not self._stop.is_set():
                 if ours.poll(0.5):
                     try:
-                        yield ours.recv()
+                        record = ours.recv()
                     except EOFError:
-                        yield TrayRecord("lost", message="the tray process ended")
+                        if not said:
+                            yield TrayRecord("lost", message="the tray process ended")
                         return
+                    said = record.state == "lost"
+                    yield record
         finally:
             with self._tray_send:
                 self._tray_conn = None
@@ -888,7 +918,8 @@ def tray_records(
 def serve_tray(values: dict, path: Any, conn: Any, preview_interval: float) -> None:
     """The tray process: camera and reader from the settings, records to ``conn``
     until the runtime sends ``"stop"`` (or goes away); ``("profile", name)`` switches
-    the reader to another dice profile."""
+    the reader to another dice profile, ``("tray", area)`` reads another part of the
+    frame, ``("count", (least, most))`` sets the dice the demo tray throws."""
     settings = Config(values, path)
     stop = threading.Event()
     area = [tuple(settings["camera.tray"])]  # replaced whole by the listener
@@ -907,6 +938,9 @@ def serve_tray(values: dict, path: Any, conn: Any, preview_interval: float) -> N
                         watcher.reader = reader
                 if isinstance(message, tuple) and message[0] == "tray":
                     area[0] = tuple(message[1])
+                counted = hasattr(camera, "count")  # the synthetic tray (demo)
+                if isinstance(message, tuple) and message[0] == "count" and counted:
+                    camera.count = tuple(message[1])
         stop.set()
 
     threading.Thread(target=listen, daemon=True).start()
@@ -974,14 +1008,18 @@ def open_devices(settings: Config) -> Devices:
     except ImportError as error:  # a part not installed: say so, play on
         why = str(error)
         log.warning("camera or reader unavailable (%s); dice are typed on the screen", error)
-    ring = None
+    return Devices(camera, watcher, open_ring_of(settings), why)
+
+
+def open_ring_of(settings: Config) -> Any:
+    """The LED ring the settings ask for, started, or None (logged when it fails)."""
     try:
         from dicetable.hardware.leds import open_ring
 
-        ring = open_ring(settings)
+        return open_ring(settings)
     except Exception as error:  # the ring is decoration: never stop a game for it
         log.warning("LED ring off: %s", error)
-    return Devices(camera, watcher, ring, why)
+        return None
 
 
 def no_camera_words(why: str) -> Msg:

@@ -536,19 +536,23 @@ def test_an_unplugged_led_ring_is_said_and_the_game_goes_on(
 
 def test_start_devices_opens_the_camera_after_the_start(inbox: Inbox, isolated_data: Path):
     """`dicetable run` shows the home screen first: the runtime starts with the tray
-    "starting", then the camera, its reader and the ring come from a thread."""
+    "starting"; then the tray process opens the camera and its reader (nothing of
+    them in this process, whose interpreter lock the screen needs) and the ring
+    opens here; the demo tray throws the dice the prompt asks for."""
     runtime = Runtime(demo_settings(config.load()), inbox)
     runtime.tray = TrayState("starting")
     trays: list[TrayState] = []
     runtime.listeners.tray.append(trays.append)
     runtime.start()
     try:
-        assert runtime.camera is None
+        runtime.new_game("dice-tray", seed=1).result(timeout=5)
         runtime.start_devices(ring_grace=0.1)
-        run_until(inbox, lambda: any(t.state in ("rolling", "hand", "settled") for t in trays))
-        assert trays[0].state == "empty"  # "starting" until the camera was there
-        assert isinstance(runtime.camera, SyntheticSource) and runtime.ring is not None
-        assert runtime.notices() == ()
+        run_until(inbox, lambda: any(len(t.dice) for t in trays if t.state == "settled"), 60)
+        assert runtime.camera is None and runtime.tray_process
+        assert runtime.ring is not None and runtime.notices() == ()
+        settled = next(t for t in trays if t.state == "settled" and t.dice)
+        assert 1 <= len(settled.dice) <= 8  # the prompt's 1 to 30, at most 8 thrown
+        assert runtime._dice_count == (1, 8)  # told to the tray process as it started
     finally:
         runtime.stop()
 
