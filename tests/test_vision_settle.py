@@ -182,3 +182,29 @@ def test_a_change_of_light_is_not_a_hand():
     brighter = feed(watcher, frames_of(dice, 12, light=1.25), start=1.0)
     assert brighter[-1].state == TrayState.SETTLED
     assert sorted(d.value for d in brighter[-1].reading.dice) == sorted(d.value for d in dice)
+
+
+def test_taught_symbol_dice_settle_only_once_a_still_hand_has_gone():
+    """The same with hero dice read by a taught profile (found by their bodies): the
+    hand resting over them is never taken for the tray, and the faces read once it
+    leaves are the dice's."""
+    from dicetable.vision.profiles import make_reader
+    from dicetable.vision.teaching import Teacher
+
+    symbols = {1: "sword", 2: "sword", 3: "sword", 4: "shield", 5: "shield", 6: "star"}
+    faces = ("sword", "sword", "sword", "shield", "shield", "star")
+    teacher = Teacher("hero", faces, (1, 2, 3, 4, 5, 6))
+    for seed in range(6):
+        dice = random_tray(random.Random(seed), 5, symbols=symbols, colours=("red",))
+        image = render_tray(dice, seed=seed, tray="black felt")
+        for die in dice:
+            teacher.add_example(image, die.value - 1, (die.x, die.y, die.size, die.size))
+    watcher = SettleWatcher(make_reader(teacher.learn()), settle_seconds=0.3)
+    dice = random_tray(random.Random(40), 4, symbols=symbols, colours=("red",))
+    feed(watcher, frames_of(dice, 8, tray="black felt"))
+    held = feed(watcher, frames_of(dice, 30, hand=True, tray="black felt"), start=1.0)
+    assert {u.state for u in held} == {TrayState.HAND}
+    left = feed(watcher, frames_of(dice, 10, tray="black felt"), start=4.0)
+    assert left[-1].state == TrayState.SETTLED
+    read = sorted(d.face for d in left[-1].reading.dice)
+    assert read == sorted(faces[d.value - 1] for d in dice)
