@@ -119,11 +119,11 @@ def same_face(
     # print lies right at the face's edge.
     inside = np.nonzero(free)[0]
     first, last = int(inside[0]), int(inside[-1])
+    # Motion blur along the walk stretches the halo as much as it stretches the pip.
     smeared = smeared_alike(a, b)
-    first_limit = np.searchsorted(along, a.radius * (2.2 if a.pip_like or smeared else 1.6))
-    last_limit = np.searchsorted(
-        along, distance - b.radius * (2.2 if b.pip_like or smeared else 1.6)
-    )
+    heading = math.atan2(b.y - a.y, b.x - a.x)
+    first_limit = np.searchsorted(along, _halo(a, heading, a.pip_like or smeared))
+    last_limit = np.searchsorted(along, distance - _halo(b, heading, b.pip_like or smeared))
     while first < min(last, first_limit) and away[first + 1] < away[first]:
         first += 1
     while last > max(first, last_limit) and away[last - 1] < away[last]:
@@ -131,6 +131,14 @@ def same_face(
     free[:first] = False
     free[last + 1 :] = False
     return bool(not free.any() or away[free].max() <= tolerance)
+
+
+def _halo(mark: Mark, heading: float, round_pip: bool) -> float:
+    """How far from a mark's centre its blurred halo may reach along ``heading``."""
+    if not round_pip:
+        return mark.radius * 1.6
+    stretch = 1 + (mark.elongation - 1) * abs(math.cos(mark.axis - heading))
+    return mark.radius * 2.2 * stretch
 
 
 def group_marks(
