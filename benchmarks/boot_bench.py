@@ -47,7 +47,9 @@ STAGES = {
     "python": "pass",
     "import cli": "import dicetable.device.cli",
     "build cli": "from dicetable.device.cli import build_parser; build_parser()",
-    "import kivy app": "import dicetable.ui.app",
+    # as `dicetable run` does it: Kivy's style.kv from its cache (ui/kv_cache.py)
+    "import kivy app": "from dicetable.ui import kv_cache; kv_cache.install();"
+    " import dicetable.ui.app",
 }
 
 
@@ -149,6 +151,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="dicetable-boot-") as name:
         tmp = Path(name)
         env = app_env(tmp / "now", bytecode)
+        (tmp / "now").mkdir()  # Kivy makes KIVY_HOME, not the folders above it
         print(f"{'stage':28s} {'median s':>9s}  (of {args.repeats}, each a fresh process)")
         for stage, code in STAGES.items():
             try:
@@ -164,6 +167,7 @@ def main() -> None:
         trees = {"now": (tmp / "now", env)}
         if args.baseline:
             base = tmp / "base"
+            base.mkdir()
             trees[args.baseline] = (
                 base,
                 app_env(base, bytecode) | baseline_tree(args.baseline, base),
