@@ -623,6 +623,30 @@ def test_a_move_not_saved_is_said_on_the_game_screen(table: Table) -> None:
     assert "Not saved" not in game.prompt_line.text
 
 
+def test_saved_games_that_cannot_be_read_still_let_the_home_screen_up(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The store fails a read after the start: the list says so, and the home screen
+    counts as shown (READY=1 waits for its lists), rather than the app never being
+    ready and systemd restarting it."""
+    from concurrent.futures import Future
+
+    def broken() -> Future:
+        future: Future = Future()
+        future.set_exception(RuntimeError("database disk image is malformed"))
+        return future
+
+    monkeypatch.setattr(table.runtime, "saved_games", broken)
+    home = table.screens.home
+    home.filled = home._saves_shown = home._scores_shown = False  # as at the start
+    home.refresh()
+    table.pump(4)
+    assert table.screens.shown()
+    texts = " ".join(w.text for w in home.resume_list.walk(restrict=True) if isinstance(w, Label))
+    assert "Cannot be read: database disk image is malformed" in texts
+    table.check("home-unreadable")
+
+
 def test_notices_in_spanish(table: Table) -> None:
     table.runtime.use_devices(Devices(why="no camera found"))
     table.screens.set_language("es")

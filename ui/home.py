@@ -131,14 +131,38 @@ class HomeScreen(Screen):
             self.root_box.remove_widget(self.notice_box)
 
     def refresh(self) -> None:
-        """Saved games and scores come from the store on the table thread."""
+        """Saved games and scores come from the store on the table thread. A store
+        that cannot be read says so in the list (the runtime logs why): the home
+        screen still comes up, and READY=1 with it."""
         from kivy.clock import Clock
 
-        def later(fill: Callable[[Any], None]) -> Callable[[Any], None]:
-            return lambda future: Clock.schedule_once(lambda _dt: fill(future.result()))
+        def later(fill: Callable[[Any], None], grid: GridLayout) -> Callable[[Any], None]:
+            def done(future: Any) -> None:
+                error = future.exception()
+                if error is None:
+                    Clock.schedule_once(lambda _dt: fill(future.result()))
+                else:
+                    Clock.schedule_once(lambda _dt: self._unreadable(grid, error))
 
-        self.runtime.saved_games().add_done_callback(later(self.show_saves))
-        self.runtime.high_scores().add_done_callback(later(self.show_scores))
+            return done
+
+        self.runtime.saved_games().add_done_callback(later(self.show_saves, self.resume_list))
+        self.runtime.high_scores().add_done_callback(later(self.show_scores, self.scores_list))
+
+    def _unreadable(self, grid: GridLayout, error: BaseException) -> None:
+        if grid is self.resume_list:
+            self._saves_shown = True
+        else:
+            self._scores_shown = True
+        self.filled = self._saves_shown and self._scores_shown
+        grid.clear_widgets()
+        grid.add_widget(
+            WrapLabel(
+                text=self.t.markup(msg("Cannot be read: {why}", why=str(error))),
+                font_size=self.display.secondary,
+                color=theme.FAILURE,
+            )
+        )
 
     def show_saves(self, saved: list[SavedGame]) -> None:
         d = self.display
