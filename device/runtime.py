@@ -14,6 +14,12 @@ Three threads, so that the screen never waits on anything slow:
 Everything that reaches the screen goes through ``post``: in the app that is Kivy's
 ``Clock.schedule_once``, in tests it may simply call. The LED ring is told about each
 new table state from the table thread; the ring adapter itself must not block.
+
+The app starts with the store only, so the home screen comes up first;
+``start_devices`` then brings up the tray process (camera and reader) and the ring
+from a thread of their own. What is wrong at the table (a move the SD card cannot
+take, a settings file with a mistake, no camera, a ring that does not answer) is kept
+as ``Notice``s that the screens show with what to do, until the cause goes.
 """
 
 from __future__ import annotations
