@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from statistics import median
 
 import cv2
 import numpy as np
@@ -31,6 +32,8 @@ LAYOUTS: dict[int, np.ndarray] = {
 # The most a read layout may be off (residual over face side). Real webcam faces,
 # blur and perspective included, stay under 0.12; more is a wrong grouping of marks.
 LAYOUT_FIT = 0.14
+_RING = np.linspace(0, 2 * np.pi, 12, endpoint=False)  # around a mark, for its body colour
+_WALKS = np.linspace(0, 2 * np.pi, 16, endpoint=False)  # out from a face, to its edge
 # The least side of a pip layout, in pip diameters: d6 pips are printed at most about
 # a quarter of the face (the webcam photos: 3.6 and up, 4.7 typical; rendered dice
 # 5.9); dots closer together are print of another kind, as the eyes of a skull.
@@ -76,7 +79,7 @@ def ring_colours(
     if not marks:
         return np.zeros((0, 3)), np.zeros(0)
     height, width = gray.shape
-    angles = np.linspace(0, 2 * np.pi, 12, endpoint=False)
+    angles = _RING
     centres = np.array([(m.x, m.y) for m in marks])
     radii = np.array([m.radius * 2.0 + 1.5 for m in marks])
     xs = np.clip((centres[:, :1] + radii[:, None] * np.cos(angles)).astype(int), 0, width - 1)
@@ -103,7 +106,8 @@ def same_face(
     marks). Colour, not grey: a red die and green felt can be equally bright."""
     distance = math.hypot(b.x - a.x, b.y - a.y)
     steps = max(4, int(distance))
-    t = np.linspace(0, 1, steps)
+    t = np.arange(steps) * (1.0 / (steps - 1))  # np.linspace(0, 1, steps), faster
+    t[-1] = 1.0
     xs = np.round(a.x + (b.x - a.x) * t).astype(int)
     ys = np.round(a.y + (b.y - a.y) * t).astype(int)
     free = labels[ys, xs] == 0
@@ -317,7 +321,7 @@ def measure_face(
     if not pips and len(members) < 2 and members[0].area < 2.5 * math.pi * pip_radius**2:
         return None  # one small shapeless spot: grain, dust or glare, not a face
     anchor = pips or members
-    pip_radius = float(np.median([m.radius for m in anchor]))
+    pip_radius = float(median([m.radius for m in anchor]))
     if len(pips) == 1:
         pip_radius *= 0.8  # a lone pip (a One) is often printed larger
     points = np.array([(m.x, m.y) for m in anchor])
@@ -329,14 +333,14 @@ def measure_face(
     start = reach + pip_radius * 0.8
     stop = max(start + pip_radius * 3, pip_radius * 13)
     height, width = gray.shape
-    angles = np.linspace(0, 2 * np.pi, 16, endpoint=False)
+    angles = _WALKS
     radii = np.arange(start, stop, 1.0)
     xs = np.round(cx + np.outer(np.cos(angles), radii)).astype(int)
     ys = np.round(cy + np.outer(np.sin(angles), radii)).astype(int)
     outside = (xs < 0) | (xs >= width) | (ys < 0) | (ys >= height)
     xs, ys = np.clip(xs, 0, width - 1), np.clip(ys, 0, height - 1)
     own = np.isin(labels[ys, xs], [m.label for m in members])
-    contrast = float(np.median([m.contrast for m in members]))
+    contrast = float(median([m.contrast for m in members]))
     tolerance = max(16.0, 0.22 * contrast)
     colour = np.array(body_bgr, np.float32)
     away = np.abs(work[ys, xs].astype(np.float32) - colour).max(axis=2)
@@ -350,12 +354,12 @@ def measure_face(
     if edge_found < 0.6:
         return None
     runs_off = bool((outside.any(axis=1) & ~found).any())
-    low, high = np.percentile(lengths[found], [20, 80])
+    low, short, high = np.percentile(lengths[found], [20, 30, 80])
     if high > 2.2 * low:  # a long thin thing (a cable, a finger), not a square face
         return None
     # The shorter walks: a walk may run on into a side face that is lit alike.
-    size = 2 * float(np.percentile(lengths[found], 30)) / 1.04
-    diameter = 2 * float(np.median([m.radius for m in anchor]))
+    size = 2 * float(short) / 1.04
+    diameter = 2 * float(median([m.radius for m in anchor]))
     if pips and not 2.8 * diameter <= size <= 11 * diameter:
         return None
     if not pips and not 1.1 * diameter <= size <= 3.5 * diameter:
@@ -381,7 +385,7 @@ def read_pips(face: Face, pip_radius: float) -> None:
     # Marks near the rim are shading of the rounded edges, not print.
     inner = [m for m in face.marks if math.hypot(m.x - face.x, m.y - face.y) < face.size * 0.36]
     others = [m for m in inner if not m.pip_like]
-    typical = float(np.median([m.area for m in pips])) if pips else math.pi * pip_radius**2
+    typical = float(median([m.area for m in pips])) if pips else math.pi * pip_radius**2
     strongest = max(p.contrast for p in face.marks)
     symbol = [
         m for m in others if (m.wide or m.area > typical * 1.6) and m.contrast > 0.5 * strongest
@@ -406,7 +410,7 @@ def read_pips(face: Face, pip_radius: float) -> None:
     if fit > LAYOUT_FIT:
         face.reason = "unreadable"
         return
-    if len(pips) >= 2 and side < MIN_SPREAD * 2 * float(np.median([m.radius for m in pips])):
+    if len(pips) >= 2 and side < MIN_SPREAD * 2 * float(median([m.radius for m in pips])):
         face.reason = "unknown face"  # dots too close for pips: the eyes of a skull
         return
     face.value = len(pips)
@@ -469,11 +473,11 @@ def _looks_on_top(face: Face, rival: Face) -> bool:
 
 
 def _pip_area(face: Face) -> float:
-    return float(np.median([m.area for m in face.marks if m.pip_like] or [0.0]))
+    return float(median([m.area for m in face.marks if m.pip_like] or [0.0]))
 
 
 def _ink(face: Face) -> float:
-    return float(np.median([m.contrast for m in face.marks if m.pip_like] or [0.0]))
+    return float(median([m.contrast for m in face.marks if m.pip_like] or [0.0]))
 
 
 def _seen_edge_on(kept: list[Face]) -> list[Face]:
@@ -494,14 +498,14 @@ def _seen_edge_on(kept: list[Face]) -> list[Face]:
             toward = math.atan2(dy, dx)
             axes = [m.axis for m in side.marks if m.pip_like]
             # Squashed towards the top face: the long axis lies across that line.
-            across = np.median([abs(math.sin(a - toward)) for a in axes]) if axes else 0.0
+            across = median([abs(math.sin(a - toward)) for a in axes]) if axes else 0.0
             if across > 0.8:
                 dropped.add(i)
     return [f for i, f in enumerate(kept) if i not in dropped]
 
 
 def _flatness(face: Face) -> float:
-    return float(np.median([m.elongation for m in face.marks]))
+    return float(median([m.elongation for m in face.marks]))
 
 
 def join_split_faces(

@@ -172,7 +172,7 @@ def _pass(
             # The mark is the part above half its peak, so that a pip and the soft
             # shadow beside it do not count as one round blob.
             core = window & (values >= peak * 0.5)
-            mark = _mark(core, float(inside.mean()), polarity, len(marks) + 1, x0, y0)
+            mark = _mark(core, float(inside.sum()) / inside.size, polarity, len(marks) + 1, x0, y0)
             if mark.area < min_area * 0.6:
                 continue
             if wide:
@@ -202,8 +202,9 @@ def _split_fused(
     values = response[y0 : y0 + h, x0 : x0 + w]
     inside = values[window]
     peak = float(inside.max())
+    contrast = float(inside.sum()) / inside.size
     for level in (0.6, 0.72, 0.85, 0.93):  # the blurrier, the higher the cut that parts them
-        pieces = _pieces(values, window, peak * level, float(inside.mean()), min_area, max_area)
+        pieces = _pieces(values, window, peak * level, contrast, min_area, max_area)
         if pieces:
             break
     else:

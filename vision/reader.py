@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import time
+from statistics import median
 
 import cv2
 import numpy as np
@@ -168,7 +169,7 @@ def _typical_pip(marks: list[Mark]) -> float | None:
     company = (alike & (gaps > 2.5) & (gaps < 9.5)).any(axis=1)
     paired = [2 * float(r) for r in radii[company]]
     chosen = paired or [2 * m.radius for m in strong]
-    return float(np.median(chosen))
+    return float(median(chosen))
 
 
 def read_faces(
@@ -230,10 +231,10 @@ def consistent(found: list[Face], floor: np.ndarray, height: int) -> list[Face]:
 
     best = max(valued, key=support)
     clear = [g for g in valued if alike(g, best)]
-    size = float(np.median([f.size for f in clear]))
-    pip = float(np.median([m.radius for f in clear for m in f.marks if m.pip_like] or [1.0]))
-    ink = float(np.median([m.contrast for f in clear for m in f.marks if m.pip_like] or [0.0]))
-    middle = float(np.median([f.y for f in clear]))
+    size = float(median([f.size for f in clear]))
+    pip = float(median([m.radius for f in clear for m in f.marks if m.pip_like] or [1.0]))
+    ink = float(median([m.contrast for f in clear for m in f.marks if m.pip_like] or [0.0]))
+    middle = float(median([f.y for f in clear]))
     growth = _perspective(valued, height)
     kept = []
     for face in found:
@@ -244,7 +245,7 @@ def consistent(found: list[Face], floor: np.ndarray, height: int) -> list[Face]:
             continue
         radii = [m.radius for m in face.marks if m.pip_like or not m.wide]
         if radii:  # a face of print other than pips (a symbol) has no pip size to compare
-            ratio = float(np.median(radii)) / (pip * nearer)
+            ratio = float(median(radii)) / (pip * nearer)
             if not (0.6 <= ratio <= (2.1 if face.value == 1 else 1.6)):
                 continue
         if face.value is None and (
