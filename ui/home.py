@@ -113,6 +113,7 @@ class HomeScreen(Screen):
 
     def on_pre_enter(self, *_: Any) -> None:
         self.refresh()
+        self.show_tray(self.runtime.tray)  # it may have changed on another screen
 
     def show_tray(self, tray: TrayState) -> None:
         """One short line on the camera: starting, ready or missing (the notice

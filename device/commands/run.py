@@ -177,9 +177,11 @@ def load_settings(args: argparse.Namespace) -> tuple[Config, Msg | None]:
                 )
             except ConfigError:
                 bad.append(f"{section}.{key}")
-    if not os.environ.get(config.ENV_DATA) and ("*" in bad or "storage.data_dir" in bad):
+    unknown = {"*", "[storage]", "storage.data_dir"} & set(bad)
+    if unknown and not os.environ.get(config.ENV_DATA):
         raise problem  # where the saved games are is not known: a person must look
-    log.error("%s; default settings are used for %s", problem, ", ".join(bad))
+    keys = "every key" if "*" in bad else ", ".join(bad)
+    log.error("%s; default settings are used for %s", problem, keys)
     if "*" in bad:
         words = msg(
             "The settings file {path} cannot be read, so default settings are used: "
