@@ -50,6 +50,8 @@ class BodyHint:
         for colour in np.asarray(colours, np.float32):
             if all(_distance2(colour[None, :], d)[0] > (BODY_TOLERANCE / 2) ** 2 for d in distinct):
                 distinct.append(colour)
+        if len(distinct) > MAX_COLOURS:
+            distinct = _spread(np.array(distinct), MAX_COLOURS)
         sides = np.asarray(sides, np.float64)
         # A stray measure (a box drawn round the pips only) must not widen the range.
         low, high = (
@@ -320,6 +322,18 @@ def _body_bgr(
         pixels = small[y0:y1, x0:x1].reshape(-1, 3)
     median = np.median(pixels, axis=0) if len(pixels) else np.zeros(3)
     return (float(median[0]), float(median[1]), float(median[2]))
+
+
+def _spread(colours: np.ndarray, count: int) -> list[np.ndarray]:
+    """``count`` of ``colours``, each in turn the one furthest from those already
+    kept: every colour of dice keeps a place, however many lights each was seen in."""
+    kept = [0]
+    nearest = _distance2(colours, colours[0])
+    while len(kept) < count:
+        far = int(np.argmax(nearest))
+        kept.append(far)
+        nearest = np.minimum(nearest, _distance2(colours, colours[far]))
+    return [colours[i] for i in kept]
 
 
 def _filled(mask: np.ndarray) -> np.ndarray:

@@ -1,14 +1,19 @@
-"""Teaching the reader new dice from a few labelled photos.
+"""Teaching the reader new dice from a few labelled photos, and reading with them.
 
-The reader finds dice the same way for every set (marks grouped into faces); what a
-taught profile adds is how to name a face: a nearest-neighbour model over small,
-contrast-normalised crops of each taught face, at every rotation (a die lands at any
-angle). A face further from every example than the examples are from each other is
+A taught profile names a face with a nearest-neighbour model over small,
+contrast-normalised crops of each taught face, at every rotation and a few sizes (a
+die lands at any angle, and its outline is measured a little differently in another
+light). A face further from every example than the examples are from each other is
 "unknown face": a symbol that was never taught gets no value instead of a guess.
+
+Where the taught dice are found: pip dice the pip reader reads right are found by
+their pips; other dice (symbols) by their body colours and size (``bodies``), which
+teaching records. ``make_reader`` (profiles) gives the ``TaughtReader`` that does this.
 
 The same ``Teacher`` serves ``dicetable teach`` (YOLO-labelled photos) and a guided
 touchscreen flow ("show me the skull face"): each call to ``add_example`` takes a
-frame and the face index shown, and says whether a die was found for it.
+frame and the face index shown (and the die's box when labelled; else the lone die
+in the tray is found by its body), and says whether a die was found for it.
 """
 
 from __future__ import annotations
