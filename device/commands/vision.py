@@ -116,7 +116,7 @@ def run_eval(args: argparse.Namespace) -> int:
 
 def run_teach(args: argparse.Namespace) -> int:
     from dicetable.vision.evaluation import labelled_images, read_labels
-    from dicetable.vision.profiles import ProfileError, face_file
+    from dicetable.vision.profiles import ProfileError, face_file, load_profile
     from dicetable.vision.teaching import Teacher
 
     settings = load_config(args)
@@ -147,6 +147,15 @@ def run_teach(args: argparse.Namespace) -> int:
     missing = teacher.missing()
     path = teacher.save(settings.data_dir)
     print(f"profile {args.profile}: {taught} dice from {len(images)} photos -> {path}")
+    model = load_profile(args.profile, settings.data_dir).model
+    if getattr(model, "pips", False):
+        print("  dice found by their pips, faces named by the examples")
+    elif getattr(model, "bodies", None) is not None:
+        hint = model.bodies
+        print(
+            f"  dice found by their body colours ({len(hint.colours)} taught) and size"
+            f" ({100 * hint.sides[0]:.1f}-{100 * hint.sides[1]:.1f}% of the photo's long side)"
+        )
     if missing:
         print(f"warning: no example of {', '.join(missing)}", file=sys.stderr)
     return 0
