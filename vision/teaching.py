@@ -49,6 +49,7 @@ TURNS = 24  # rotations learned per example (every 15 degrees)
 ZOOMS = (0.93, 1.0, 1.07)
 # Grey-level spread inside a face below which there is no print (felt, not a die).
 PRINT_CONTRAST = 15.0
+KEPT_SIDE = 800  # long side of the photos kept while teaching (to check the bodies)
 COMPONENTS = 48  # directions faces are compared along (of CROP * CROP)
 FORMAT = 1
 
@@ -235,6 +236,11 @@ class Teacher:
     _seen: tuple[weakref.ref, tuple[list[Face], float]] | None = field(
         default=None, repr=False, compare=False
     )
+    # The photos taught from (small) and their dice's centres (frame pixels), to
+    # check that the taught body colours find the dice again.
+    _photos: list[tuple[np.ndarray, float, list[tuple[float, float]]]] = field(
+        default_factory=list, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         check_name(self.name)
@@ -262,9 +268,12 @@ class Teacher:
         if self._seen is None or self._seen[0]() is not frame:
             # Found once per frame: a labelled photo teaches all its dice.
             self._seen = (weakref.ref(frame), DiceReader().faces(frame)[:2])
+            keep = min(1.0, KEPT_SIDE / max(frame.shape[:2]))
+            self._photos.append((shrink(frame, keep), keep, []))
         die, pips = locate_die(frame, box, self._seen[1])
         if die is None:
             return False
+        self._photos[-1][2].append((die.x, die.y))
         assert self.values is not None
         self.pips_agree.append(pips is not None and pips == self.values[face_index])
         for zoom in ZOOMS:
@@ -292,13 +301,32 @@ class Teacher:
         # dice on a light desk have no body colour to find them by).
         model.pips = bool(np.mean(self.pips_agree) >= 0.9) if self.pips_agree else False
         if self.bodies:
-            model.bodies = BodyHint.from_examples(
+            hint = BodyHint.from_examples(
                 np.stack([colour for colour, _ in self.bodies]),
                 np.array([share for _, share in self.bodies]),
             )
+            # Body colours that do not find the taught dice again in their own photos
+            # (black dice on black felt) would lose dice: find them by their marks.
+            model.bodies = hint if hint and self._body_recall(hint) >= 0.9 else None
         return Profile(
             name=self.name, faces=self.faces, values=tuple(self.values or ()), model=model
         )
+
+    def _body_recall(self, hint: BodyHint) -> float:
+        """Share of the taught dice that the body search finds in the photos taught
+        from (1.0 when no photo was kept)."""
+        found = total = 0
+        for image, keep, centres in self._photos:
+            scale = hint.scale_for(image.shape)
+            faces = search(shrink(image, scale), hint, scale).faces
+            for x, y in centres:
+                total += 1
+                found += any(
+                    math.hypot(f.x / scale - x * keep, f.y / scale - y * keep)
+                    < 0.4 * f.size / scale
+                    for f in faces
+                )
+        return found / total if total else 1.0
 
     def save(self, data_dir: Path) -> Path:
         profile = self.learn()
