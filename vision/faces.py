@@ -324,11 +324,11 @@ def measure_face(
     pip_radius = float(median([m.radius for m in anchor]))
     if len(pips) == 1:
         pip_radius *= 0.8  # a lone pip (a One) is often printed larger
-    points = np.array([(m.x, m.y) for m in anchor])
-    cx, cy = (float(v) for v in points.mean(axis=0))
+    cx = sum(m.x for m in anchor) / len(anchor)
+    cy = sum(m.y for m in anchor) / len(anchor)
     ring_bgr, ring_gray = ring_colours(work, gray, members, labels)
-    body_bgr = tuple(float(v) for v in np.median(ring_bgr, axis=0))
-    body = float(np.median(ring_gray))
+    body_bgr = tuple(float(v) for v in _middle(ring_bgr))
+    body = float(_middle(ring_gray))
     reach = max(math.hypot(m.x - cx, m.y - cy) + m.radius for m in members)
     start = reach + pip_radius * 0.8
     stop = max(start + pip_radius * 3, pip_radius * 13)
@@ -338,8 +338,12 @@ def measure_face(
     xs = np.round(cx + np.outer(np.cos(angles), radii)).astype(int)
     ys = np.round(cy + np.outer(np.sin(angles), radii)).astype(int)
     outside = (xs < 0) | (xs >= width) | (ys < 0) | (ys >= height)
-    xs, ys = np.clip(xs, 0, width - 1), np.clip(ys, 0, height - 1)
-    own = np.isin(labels[ys, xs], [m.label for m in members])
+    if outside.any():
+        xs, ys = np.clip(xs, 0, width - 1), np.clip(ys, 0, height - 1)
+    walked = labels[ys, xs]
+    own = walked == members[0].label
+    for m in members[1:]:
+        own |= walked == m.label
     contrast = float(median([m.contrast for m in members]))
     tolerance = max(16.0, 0.22 * contrast)
     colour = np.array(body_bgr, np.float32)
@@ -350,11 +354,11 @@ def measure_face(
     found = edge.any(axis=1)
     ends = np.where(found, edge.argmax(axis=1), len(radii) - 1)
     lengths = radii[ends]
-    edge_found = float(found.mean())
+    edge_found = float(np.count_nonzero(found)) / len(found)
     if edge_found < 0.6:
         return None
     runs_off = bool((outside.any(axis=1) & ~found).any())
-    low, short, high = np.percentile(lengths[found], [20, 30, 80])
+    low, short, high = _percentiles(lengths[found], (20, 30, 80))
     if high > 2.2 * low:  # a long thin thing (a cable, a finger), not a square face
         return None
     # The shorter walks: a walk may run on into a side face that is lit alike.
@@ -377,6 +381,27 @@ def measure_face(
     )
     read_pips(face, pip_radius)
     return face
+
+
+def _middle(values: np.ndarray) -> np.ndarray:
+    """np.median along the first axis, without its overhead (small arrays, per face)."""
+    ordered = np.sort(values, axis=0)
+    half = len(ordered) // 2
+    if len(ordered) % 2:
+        return ordered[half]
+    return (ordered[half - 1] + ordered[half]) / 2
+
+
+def _percentiles(values: np.ndarray, qs: tuple[float, ...]) -> list[float]:
+    """np.percentile(values, qs) (linear), without its overhead (per face)."""
+    ordered = np.sort(values)
+    result = []
+    for q in qs:
+        at = q / 100 * (len(ordered) - 1)
+        low = math.floor(at)
+        high = min(low + 1, len(ordered) - 1)
+        result.append(float(ordered[low] + (ordered[high] - ordered[low]) * (at - low)))
+    return result
 
 
 def read_pips(face: Face, pip_radius: float) -> None:
