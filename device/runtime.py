@@ -1037,6 +1037,11 @@ def no_camera_words(why: str) -> Msg:
 
 
 def no_ring_words(port: str) -> Msg:
+    if port == "auto":  # leds.port = "auto": it looks on every USB serial port
+        return msg(
+            "No LED ring answers on a USB serial port: the game goes on without it. "
+            "Check its USB cable; it comes back by itself."
+        )
     return msg(
         "The LED ring does not answer on {port}: the game goes on without it. "
         "Check its USB cable; it comes back by itself.",

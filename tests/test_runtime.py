@@ -28,6 +28,7 @@ from dicetable.device.runtime import (
     TrayState,
     compose,
     demo_settings,
+    no_ring_words,
 )
 from dicetable.device.store import StoreError
 from dicetable.hardware.actions import TableAction
@@ -593,3 +594,8 @@ def test_a_setting_saved_by_touch_never_breaks_the_players_file(
         assert "settings" not in notice_texts(runtime)
     finally:
         runtime.stop()
+
+
+def test_a_ring_looked_for_on_every_port_is_said_without_a_port_name() -> None:
+    assert "on a USB serial port" in str(no_ring_words("auto"))
+    assert "on /dev/ttyACM0" in str(no_ring_words("/dev/ttyACM0"))
