@@ -139,7 +139,7 @@ class Notice:
 
 
 #: the most pressing first: a move that cannot be saved, then the rest
-NOTICE_ORDER = ("disk", "game", "settings", "camera", "ring")
+NOTICE_ORDER = ("disk", "game", "settings", "camera", "buttons", "ring")
 
 
 @dataclass

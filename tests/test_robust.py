@@ -215,6 +215,21 @@ def test_a_missing_camera_still_brings_the_home_screen_up(tmp_path: Path):
     assert "picamera2" in (tmp_path / "app.log").read_text().lower()
 
 
+@needs_run
+def test_buttons_that_cannot_be_claimed_are_said_on_screen(tmp_path: Path):
+    """A pin the buttons cannot use (here two buttons on one pin): the table comes
+    up, plays with the screen, and says so; the journal names the pins."""
+    (tmp_path / "config.toml").write_text(
+        '[buttons]\nsource = "gpio"\nconfirm = "GPIO17"\nback = "GPIO17"\n'
+        '[camera]\nsource = "none"\n'
+    )
+    with RunningApp(tmp_path) as app:
+        app.wait_for("READY=1")
+        status = app.wait_for("STATUS=The buttons are off")
+        assert "Play with the screen" in status
+        assert "GPIO17 is already buttons.confirm's pin" in app.log_text()
+
+
 def run_without_a_display(tmp_path: Path) -> subprocess.CompletedProcess[str]:
     if Path("/dev/dri").exists():
         pytest.skip("this machine has a DRM display")

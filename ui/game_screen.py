@@ -73,6 +73,7 @@ NOTICE_NAMES = {
     "disk": msg("moves are not saved"),
     "settings": msg("the settings file has a mistake"),
     "camera": msg("the camera is not working, dice are typed"),
+    "buttons": msg("the buttons are off"),
     "ring": msg("the LED ring does not answer"),
 }
 

@@ -25,6 +25,12 @@ from dicetable.rules.core import Msg, msg
 log = logging.getLogger(__name__)
 
 
+BUTTONS_OFF = msg(
+    "The buttons are off: a GPIO pin could not be used (the journal says which and why). "
+    "Play with the screen; restart the table once the pins are free."
+)
+
+
 def register(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser("run", help="the touchscreen app (demo mode without a Pi)")
     parser.add_argument(
@@ -122,14 +128,18 @@ def run(args: argparse.Namespace) -> int:
         threading.Thread(target=open_buttons, name="buttons", daemon=True).start()
 
     def open_buttons() -> None:
-        from dicetable.hardware.buttons import open_buttons
+        from dicetable.hardware.buttons import on_a_pi, open_buttons
 
         def deliver(action: Any) -> None:
             Clock.schedule_once(lambda _dt: app.screens and app.screens.act(action))
 
-        opened = open_buttons(runtime.settings, deliver)
+        source = runtime.settings["buttons.source"]
+        wanted = source == "gpio" or (source == "auto" and on_a_pi())
+        opened = open_buttons(runtime.settings, deliver)  # logs why it could not
         if opened is not None:
             buttons.append(opened)
+        elif wanted:
+            runtime.notice("buttons", BUTTONS_OFF)
 
     app = DiceTableApp(runtime, display, on_shown=open_devices)
     if args.game:
