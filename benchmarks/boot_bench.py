@@ -47,9 +47,7 @@ STAGES = {
     "python": "pass",
     "import cli": "import dicetable.device.cli",
     "build cli": "from dicetable.device.cli import build_parser; build_parser()",
-    # as `dicetable run` does it: Kivy's style.kv from its cache (ui/kv_cache.py)
-    "import kivy app": "from dicetable.ui import kv_cache; kv_cache.install();"
-    " import dicetable.ui.app",
+    "import kivy app": "import dicetable.ui.app",
 }
 
 

@@ -71,16 +71,12 @@ def display_for(orientation: str, size: str | None):
 
 
 def configure_kivy(width: int, height: int, fullscreen: bool) -> None:
-    """Before the first ``import kivy``: our logging, no argv, the window we want,
-    and Kivy's own rules from a cache (``ui/kv_cache.py``)."""
+    """Before the first ``import kivy``: our logging, no argv, the window we want."""
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
     os.environ.setdefault("KIVY_NO_FILELOG", "1")
     from kivy.config import Config
 
-    from dicetable.ui import kv_cache
-
-    kv_cache.install()  # Kivy's style.kv parsed on the first boot only
     Config.set("graphics", "width", str(width))
     Config.set("graphics", "height", str(height))
     Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
