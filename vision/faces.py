@@ -508,17 +508,22 @@ def _ink(face: Face) -> float:
 def _seen_edge_on(kept: list[Face]) -> list[Face]:
     """Drop a face next to another whose pips are squashed towards it: seen from an
     angle, a side face's pips are flattened along the line to the top face (the top
-    face's pips much less so, for a camera more above the dice than beside them)."""
+    face's pips much less so, for a camera more above the dice than beside them).
+    At about 45 degrees both faces are flattened alike; the side face is then the one
+    in shade (light comes from above) right against the other, closer than two dice
+    side by side can be."""
     dropped = set()
     for i, side in enumerate(kept):
         for top in kept:
             if top is side or side.value is None:
                 continue
             dx, dy = top.x - side.x, top.y - side.y
-            if math.hypot(dx, dy) > 1.35 * max(top.size, side.size):
+            apart = math.hypot(dx, dy) / max(top.size, side.size)
+            if apart > 1.35:
                 continue
             flat_side, flat_top = _flatness(side), _flatness(top)
-            if flat_side < 1.18 or flat_side < 1.12 * flat_top:
+            shaded = apart < 1.08 and side.body_gray < top.body_gray - 12
+            if flat_side < 1.18 or (flat_side < 1.12 * flat_top and not shaded):
                 continue
             toward = math.atan2(dy, dx)
             axes = [m.axis for m in side.marks if m.pip_like]
