@@ -66,6 +66,7 @@ from dicetable.rules.core import (  # noqa: E402
     Option,
     Prompt,
     PromptKind,
+    Text,
     expect,
     msg,
 )
@@ -151,9 +152,11 @@ class Duel(Game):
                     "actor": "player",
                     "rows": [["Health", 50], ["CP", 4], ["Tokens", ["Concussion"]]],
                 },
+                {"title": Text("Player {n}", n=2), "actor": "player", "rows": [["Health", 40]]},
             ],
             "cards": [
-                {"title": "Crushing Blow", "text": "Deal 3 undefendable damage to each hero."}
+                {"title": "Crushing Blow", "text": "Deal 3 undefendable damage to each hero."},
+                {"title": Text("Hero {n}", n=1), "text": Text("The Boss takes {n} damage.", n=3)},
             ],
         }
 
@@ -553,6 +556,11 @@ def test_spanish_switches_every_screen(table: Table) -> None:
     table.tap(table.find_text("Atrás"))
     assert table.screens.game.twins[TableAction.CONFIRM].name.text == "Confirmar"
     table.check("game-es")
+    # composed view texts (a numbered name, a card's text with its number) are
+    # translated with their arguments, not shown in English
+    shown = " ".join(w.text for w in table.screens.game.walk(restrict=True) if isinstance(w, Label))
+    assert "Jugador 2" in shown and "Héroe 1" in shown and "El Jefe recibe 3 de daño." in shown
+    assert "Player 2" not in shown
 
 
 def notice_lines(box: NoticeBox) -> str:

@@ -287,7 +287,7 @@ class GameScreen(Screen):
             self.gauge.height = 0 if not gauge else self.gauge.height
         if gauge:
             self.gauge.show(
-                self.t.markup(str(gauge["label"])), int(gauge["value"]), int(gauge["max"])
+                self.t.markup(_words(gauge["label"])), int(gauge["value"]), int(gauge["max"])
             )
 
     def _show_prompt(self, state: TableState) -> None:
@@ -321,10 +321,10 @@ class GameScreen(Screen):
         panel_width = (width - 2 * d.pad) / cols - d.pad
         shown = [
             (
-                self.t.markup(str(panel.get("title", ""))),
+                self.t.markup(_words(panel.get("title", ""))),
                 str(panel.get("actor", "table")),
                 [
-                    (self.t.markup(str(label)), escape(_value_text(value, self.t)))
+                    (self.t.markup(_words(label)), escape(_value_text(value, self.t)))
                     for label, value in panel.get("rows", ())
                 ],
             )
@@ -343,7 +343,8 @@ class GameScreen(Screen):
             self.panels_grid.fill(fresh, cols)
             self.panel_boxes = fresh
         cards = [
-            (str(c.get("title", "")), str(c.get("text", ""))) for c in state.view.get("cards") or ()
+            (_words(c.get("title", "")), _words(c.get("text", "")))
+            for c in state.view.get("cards") or ()
         ]
         if cards != self.shown_cards:
             self.shown_cards = cards
@@ -708,4 +709,10 @@ def _value_text(value: Any, words: Words) -> str:
         return ", ".join(f"{words(str(k))} {_value_text(v, words)}" for k, v in value.items())
     if isinstance(value, str):
         return words(value)
-    return str(value)
+    return value if isinstance(value, str) else str(value)
+
+
+def _words(value: Any) -> str:
+    """A view's text as it came (a ``Text`` keeps its message, so it is translated with
+    its arguments); anything else as a string."""
+    return value if isinstance(value, str) else str(value)
