@@ -93,14 +93,18 @@ def test_notify_service_with_a_watchdog_fed_by_the_app():
 
 
 def test_restarts_on_failure_within_limits_and_not_on_user_errors():
-    """A crash or frozen screen restarts; a corrupt settings file (exit 2, see
+    """A crash or frozen screen restarts; a damaged database (exit 2, see
     device/cli.py USER_ERRORS) does not loop; five failures in two minutes stop it."""
     unit = settings()
     assert unit["Restart"] == ["on-failure"]
     assert "2" in unit["RestartPreventExitStatus"][0].split()
-    assert int(unit["StartLimitBurst"][0]) <= 10
-    assert int(unit["StartLimitIntervalSec"][0]) >= 60
-    assert int(unit["RestartSec"][0]) >= 1
+    burst = int(unit["StartLimitBurst"][0])
+    interval = int(unit["StartLimitIntervalSec"][0])
+    pause = int(unit["RestartSec"][0])
+    assert burst <= 10 and interval >= 60 and pause >= 1
+    # the limit trips only if a quick failure (the app dies at once) repeats `burst`
+    # times inside the interval: restarts spaced wider than that would loop for ever
+    assert burst * pause < interval
 
 
 def test_fullscreen_on_kmsdrm_and_logs_to_the_journal():
