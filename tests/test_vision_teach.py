@@ -3,6 +3,7 @@ from a few labelled shots), profiles on disk, and the read/eval/teach commands."
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from pathlib import Path
@@ -205,6 +206,13 @@ def taught_from_rendered(name, symbols, faces, seeds=range(12), skip=()):
     return teacher.learn()
 
 
+@functools.cache
+def taught_set(which: str):
+    """The mixed or hero set taught from the 12 usual rendered photos (once per run)."""
+    symbols, faces = {"mixed": MIXED, "hero": HERO}[which]
+    return taught_from_rendered(which, symbols, faces)
+
+
 def near(reading, die):
     return [
         r
@@ -213,15 +221,15 @@ def near(reading, die):
     ]
 
 
-@pytest.mark.parametrize("symbols, faces", [MIXED, HERO], ids=["mixed", "hero"])
-def test_a_dozen_rendered_photos_teach_99_percent_of_faces(symbols, faces):
+@pytest.mark.parametrize("which", ["mixed", "hero"])
+def test_a_dozen_rendered_photos_teach_99_percent_of_faces(which):
     """Issue 3, item 5: "after teaching from a dozen labelled photos of those dice, at
     least 99% of all faces read right" -- 100 fresh trays of four colours of dice on
     four floors, dice 7-13% of the frame, lamps from 75% to 115%, touching dice in a
     third; the face and the die's colour must both be right (notes §3: colour is part
     of a reading), with no more than 1% extra dice."""
-    profile = taught_from_rendered("set", symbols, faces)
-    reader = make_reader(profile)
+    symbols, faces = {"mixed": MIXED, "hero": HERO}[which]
+    reader = make_reader(taught_set(which))
     assert isinstance(reader, TaughtReader)
     total = right = extra = 0
     for seed in range(1000, 1100):
@@ -304,3 +312,25 @@ def test_symbol_dice_read_with_the_plain_d6_are_not_guessed_as_pips():
                 dice_seen += 1
                 guessed += any(r.value is not None for r in near(reading, die))
     assert guessed <= 0.05 * dice_seen, f"{guessed}/{dice_seen}"
+
+
+@pytest.mark.parametrize("which", ["mixed", "hero"])
+def test_taught_dice_seen_from_the_side_are_read(which):
+    """Notes §3, perspective: a camera not straight above the tray sees side faces of
+    the body's colour beside each top face, which pulls the outline found off the top
+    face; the taught faces are still named (97% of dice) from flat-taught photos."""
+    symbols, faces = {"mixed": MIXED, "hero": HERO}[which]
+    reader = make_reader(taught_set(which))
+    total = right = 0
+    for seed in range(500, 520):
+        rng = random.Random(seed)
+        dice = random_tray(
+            rng, 5, die_size=60, colours=("red", "blue", "green", "yellow"), symbols=symbols,
+            lean=0.25,
+        )  # fmt: skip
+        reading = reader.read(render_tray(dice, seed=seed, tray=rng.choice(("wood", "black felt"))))
+        for die in dice:
+            total += 1
+            here = near(reading, die)
+            right += bool(here) and here[0].face == faces[die.value - 1]
+    assert right >= 0.97 * total, f"{right}/{total}"
