@@ -215,3 +215,19 @@ def test_a_skulls_eyes_are_not_a_two():
                 assert all(d.value is None for d in skull), (colour, size, angle)
                 four = [d.value for d in reading.dice if abs(d.x - 440) < 0.4 * size]
                 assert four == [4], (colour, size, angle)
+
+
+def test_black_dice_on_black_felt_are_read_by_their_pips():
+    """Issue 3, item 1 (dice of any colour, light pips on dark dice): a black die on
+    black felt shows no edge to measure its face by; three pips or more in a clean
+    layout are a face all the same. (A lone pip or a pair could be specks on the felt,
+    so a One or a Two needs an edge to be seen.)"""
+    body, pips = DICE_COLOURS["black"]
+    for seed in range(3):
+        rng = random.Random(seed)
+        dice = [
+            SyntheticDie(value, 110 + 140 * i, rng.uniform(150, 330), rng.uniform(0, 90), 64,
+                         body, pips, colour="black")
+            for i, value in enumerate((3, 4, 5, 6))
+        ]  # fmt: skip
+        assert values(read_tray(dice, tray="black felt", seed=seed)) == [3, 4, 5, 6]

@@ -355,15 +355,20 @@ def measure_face(
     ends = np.where(found, edge.argmax(axis=1), len(radii) - 1)
     lengths = radii[ends]
     edge_found = float(np.count_nonzero(found)) / len(found)
-    if edge_found < 0.6:
-        return None
     runs_off = bool((outside.any(axis=1) & ~found).any())
-    low, short, high = _percentiles(lengths[found], (20, 30, 80))
-    if high > 2.2 * low:  # a long thin thing (a cable, a finger), not a square face
-        return None
-    # The shorter walks: a walk may run on into a side face that is lit alike.
-    size = 2 * float(short) / 1.04
     diameter = 2 * float(median([m.radius for m in anchor]))
+    if edge_found < 0.6:
+        # A die of its floor's colour (a black die on black felt) shows no edge; three
+        # pips or more in a clean layout still make a face, of the layout's size.
+        size = _bare_layout(pips, diameter)
+        if size is None:
+            return None
+    else:
+        low, short, high = _percentiles(lengths[found], (20, 30, 80))
+        if high > 2.2 * low:  # a long thin thing (a cable, a finger), not a square face
+            return None
+        # The shorter walks: a walk may run on into a side face that is lit alike.
+        size = 2 * float(short) / 1.04
     if pips and not 2.8 * diameter <= size <= 11 * diameter:
         return None
     if not pips and not 1.1 * diameter <= size <= 3.5 * diameter:
@@ -381,6 +386,17 @@ def measure_face(
     )
     read_pips(face, pip_radius)
     return face
+
+
+def _bare_layout(pips: list[Mark], diameter: float) -> float | None:
+    """The side of a face known by its pips alone: three to six round pips in a clean
+    layout of a pip's proportions (a pair of specks fits a Two, so two are not enough)."""
+    if not 3 <= len(pips) <= 6:
+        return None
+    fit, side = layout_fit(np.array([(m.x, m.y) for m in pips]), len(pips))
+    if fit > 0.1 or not MIN_SPREAD * diameter <= side <= 8 * diameter:
+        return None
+    return side
 
 
 def _middle(values: np.ndarray) -> np.ndarray:
