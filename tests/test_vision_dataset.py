@@ -210,3 +210,13 @@ def test_a_shaded_side_face_against_its_top_face_is_not_a_die(shared_dir, name, 
     matches, missed, extra = match(labels, [(d.x, d.y, d.size) for d in reading.dice])
     assert not missed and not extra
     assert all(reading.dice[j].face == D6[labels[i].face_index] for i, j in matches)
+
+
+def test_a_ones_pip_beside_its_side_faces_flattened_pips_is_read(shared_dir):
+    """Notes §3, side-face pips: the walk from a One's pip reached the flattened pips of
+    the die's side face (train/dice_31.jpg, same white body, no edge in between), and
+    the group measured as no face at all: the One was missed. The round pip alone is
+    measured again and read."""
+    image = shared_dir / "datasets" / "d6-desk" / "train" / "dice_31.jpg"
+    reading = DiceReader().read(cv2.imread(str(image)))
+    assert _faces_near(reading, 206, 272, 12) == ["1"]

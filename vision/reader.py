@@ -191,9 +191,10 @@ def read_faces(
         for part in facing.split_touching(members):
             face = facing.measure_face(work, gray, labels, part, pip_radius)
             pips = [m for m in part if m.pip_like]
-            if face is None and 2 <= len(pips) < len(part):
+            if face is None and pips and len(pips) < len(part):
                 # Flattened print of a side face walked into the group and spoilt the
-                # face's measure: the round pips alone may still be a whole face.
+                # face's measure: the round pips alone (a One's pip too) may still be
+                # a whole face.
                 face = facing.measure_face(work, gray, labels, pips, pip_radius)
             if face is not None:
                 found.append(face)
