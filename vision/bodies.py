@@ -32,6 +32,7 @@ MAX_COLOURS = 24  # distinct body colours kept (four colours of dice under a few
 # (white dice on a light desk): the bodies cannot tell dice from the tray.
 DISCERNING_SHARE = 0.35
 SIZE_RANGE = (0.6, 1.6)  # of the taught dice's sides, the sides a die may have
+LAMPS = ((0.85, 1.0, 1.15), (1.15, 1.0, 0.87))  # B, G, R gains: a warmer, a cooler lamp
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,18 @@ class BodyHint:
             np.percentile(sides, [5, 95]) if len(sides) >= 10 else (sides.min(), sides.max())
         )
         return cls(np.array(distinct[:MAX_COLOURS], np.float32), (float(low), float(high)))
+
+    @functools.cached_property
+    def under_other_lamps(self) -> np.ndarray:
+        """The body colours and how a warmer and a cooler lamp would show them (Lab):
+        photos read later may be taken under another light than the taught ones."""
+        lab = np.clip(self.colours, 0, 255).astype(np.uint8)[None, :, :]
+        bgr = cv2.cvtColor(lab, cv2.COLOR_Lab2BGR).astype(np.float32)
+        shown = [self.colours]
+        for gains in LAMPS:
+            cast = np.clip(bgr * np.array(gains, np.float32), 0, 255).astype(np.uint8)
+            shown.append(cv2.cvtColor(cast, cv2.COLOR_BGR2Lab)[0].astype(np.float32))
+        return np.ascontiguousarray(np.concatenate(shown), np.float32)
 
     def scale_for(self, shape: tuple[int, ...]) -> float:
         """Frame-to-search scale: a typical die becomes ``WORK_SIDE`` pixels."""
@@ -189,13 +202,16 @@ def search(small: np.ndarray, hint: BodyHint, scale: float) -> Bodies:
     # Each colour group apart: touching dice of two colours are two dice.
     typical = math.sqrt(low * high / (SIZE_RANGE[0] * SIZE_RANGE[1]))
     depth = 0.22 * typical
-    cores = np.zeros(mask.shape, np.uint8)
-    for group in np.unique(grouped[grouped > 0]):
-        solid = _filled((grouped == group).astype(np.uint8) * 255)
-        cores |= (cv2.distanceTransform(solid, cv2.DIST_L2, cv2.DIST_MASK_5) > depth).astype(
-            np.uint8
-        )
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(cores, connectivity=8)
+    cores = _cores(grouped, depth)
+    # Dice under another lamp than the taught one: their colours as such a lamp shows
+    # them find dice where the taught colours found none. Being less sure, these are
+    # kept only when the profile names their face (``fit`` 1, as a row's piece).
+    other = _cores(body_mask(lab8, hint.under_other_lamps, floor), depth)
+    count, labels = cv2.connectedComponents(other, connectivity=8)
+    taken = np.unique(labels[(cores > 0) & (labels > 0)])
+    other[np.isin(labels, taken)] = 0
+    lamps = other > 0
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(cores | other, connectivity=8)
     faces = []
     for index in range(1, count):
         x, y, w, h, area = stats[index]
@@ -207,6 +223,9 @@ def search(small: np.ndarray, hint: BodyHint, scale: float) -> Bodies:
         (cx, cy), (w, h), angle = cv2.minAreaRect(contour)
         if area < 0.6 * w * h:
             continue  # ragged: not a die's square
+        sure = not lamps[y + core.shape[0] // 2, x + core.shape[1] // 2] and not (
+            lamps[y : y + core.shape[0], x : x + core.shape[1]][core > 0].any()
+        )
         # A square eroded by ``depth`` is a square ``2 * depth`` smaller.
         cx, cy, w, h = cx + x, cy + y, w + 2 * depth, h + 2 * depth
         short, long = min(w, h), max(w, h)
@@ -227,7 +246,7 @@ def search(small: np.ndarray, hint: BodyHint, scale: float) -> Bodies:
             side = math.sqrt(short * step)
             body = _body_bgr(small, mask, x, y, side)
             gray = float(0.114 * body[0] + 0.587 * body[1] + 0.299 * body[2])
-            face = Face([], x, y, side, body, gray, 1.0, 0.0 if dice == 1 else 1.0)
+            face = Face([], x, y, side, body, gray, 1.0, 0.0 if dice == 1 and sure else 1.0)
             face.reason = "unknown face"
             faces.append(face)
     return Bodies(faces, True)
@@ -322,6 +341,16 @@ def _body_bgr(
         pixels = small[y0:y1, x0:x1].reshape(-1, 3)
     median = np.median(pixels, axis=0) if len(pixels) else np.zeros(3)
     return (float(median[0]), float(median[1]), float(median[2]))
+
+
+def _cores(grouped: np.ndarray, depth: float) -> np.ndarray:
+    """Where each colour group's blobs (holes filled) are deeper than ``depth``."""
+    cores = np.zeros(grouped.shape, np.uint8)
+    for group in np.unique(grouped[grouped > 0]):
+        solid = _filled((grouped == group).astype(np.uint8) * 255)
+        deep = cv2.distanceTransform(solid, cv2.DIST_L2, cv2.DIST_MASK_5) > depth
+        cores |= deep.astype(np.uint8)
+    return cores
 
 
 def _spread(colours: np.ndarray, count: int) -> list[np.ndarray]:
