@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
 from dicetable.device.cli import main
@@ -334,3 +335,26 @@ def test_taught_dice_seen_from_the_side_are_read(which):
             here = near(reading, die)
             right += bool(here) and here[0].face == faces[die.value - 1]
     assert right >= 0.97 * total, f"{right}/{total}"
+
+
+@pytest.mark.parametrize("gains", [(0.8, 1.0, 1.15), (1.12, 1.0, 0.9)], ids=["warm", "cool"])
+def test_taught_dice_under_another_lamp_are_read(gains):
+    """Lighting (issue 3, item 5: photos nobody has seen, other lighting): the photos
+    read were taken under a warmer or cooler lamp than the taught ones; blue dice under
+    a warm lamp no longer look like the taught blue, yet are found and named."""
+    symbols, faces = MIXED
+    reader = make_reader(taught_set("mixed"))
+    total = right = extra = 0
+    for seed in range(1000, 1040):
+        dice, image = varied_tray(seed, symbols)
+        cast = np.clip(image.astype(np.float32) * np.array(gains, np.float32), 0, 255)
+        reading = reader.read(cast.astype(np.uint8))
+        found = 0
+        for die in dice:
+            total += 1
+            here = near(reading, die)
+            found += len(here)
+            right += bool(here) and here[0].face == faces[die.value - 1]
+        extra += len(reading.dice) - found
+    assert right >= 0.98 * total, f"{right}/{total}"
+    assert extra <= 0.01 * total

@@ -398,12 +398,6 @@ def locate_die(
             else:
                 side = marked.size
         by_body = measure_die(frame, cx, cy, side)
-        if by_body is not None and box[2] > 0.6 * by_body.size:
-            # The label marks the top face; the body's outline may take in side
-            # faces seen from an angle: the crop is centred on the label.
-            by_body.x, by_body.y = cx, cy
-            if 0.75 < max(box[2], box[3]) / by_body.size < 1.0:
-                by_body.size = max(box[2], box[3])
         plain = Face([], cx, cy, side, (0.0, 0.0, 0.0), 0.0, 1.0, 0.0)
         return by_body or marked or plain, pips
     lone = find_lone_die(frame)
