@@ -149,10 +149,10 @@ def test_a_hand_held_still_over_the_tray_never_reads_as_settled():
     dice = random_tray(random.Random(11), 4)
     watcher = SettleWatcher(DiceReader(), settle_seconds=0.3)
     feed(watcher, frames_of(dice, 8))
-    held = feed(watcher, frames_of(dice, 50, seed=1, hand=True), start=1.0)  # 5 s
+    held = feed(watcher, frames_of(dice, 35, seed=1, hand=True), start=1.0)  # 3.5 s
     assert {u.state for u in held} == {TrayState.HAND}
     assert all(u.reading is None for u in held)
-    left = feed(watcher, frames_of(dice, 12, seed=1), start=6.0)
+    left = feed(watcher, frames_of(dice, 12, seed=1), start=4.5)
     assert left[-1].state == TrayState.SETTLED
     assert sorted(d.value for d in left[-1].reading.dice) == sorted(d.value for d in dice)
 
