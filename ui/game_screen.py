@@ -41,6 +41,7 @@ from dicetable.ui.widgets import (
     TapButton,
     TwinButton,
     WrapLabel,
+    scrolling_list,
     text_width,
 )
 
@@ -548,9 +549,7 @@ class GameScreen(Screen):
 
     def _choose_area(self, state: TableState) -> None:
         d = self.display
-        scroll = ScrollView(do_scroll_x=False, bar_width=d.mm(1.5))
-        grid = GridLayout(cols=1, size_hint_y=None, spacing=d.pad)
-        grid.bind(minimum_height=grid.setter("height"))
+        scroll, grid = scrolling_list(d)
         self.option_buttons = []
         colour = theme.actor_colour(state.prompt.actor.value)
         for index, option in enumerate(state.prompt.options):
@@ -564,7 +563,6 @@ class GameScreen(Screen):
                 button.outline = theme.TEXT
             self.option_buttons.append(button)
             grid.add_widget(button)
-        scroll.add_widget(grid)
         self.action.add_widget(scroll)
 
     def _number_area(self, state: TableState) -> None:

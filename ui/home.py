@@ -9,7 +9,6 @@ from typing import Any
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
-from kivy.uix.scrollview import ScrollView
 
 from dicetable.device.runtime import Notice, Runtime, TrayState
 from dicetable.device.store import SavedGame
@@ -17,7 +16,15 @@ from dicetable.rules.registry import games
 from dicetable.ui import theme
 from dicetable.ui.text import Words, escape, msg
 from dicetable.ui.theme import Display
-from dicetable.ui.widgets import FilledBox, FitLabel, NoticeBox, TapButton, WrapLabel
+from dicetable.ui.widgets import (
+    FitLabel,
+    NoticeBox,
+    TapButton,
+    WrapLabel,
+    page_root,
+    scrolling_list,
+    title_row,
+)
 
 #: the header's camera line for each tray state (``TrayState.state``)
 CAMERA_LINES = {
@@ -41,10 +48,7 @@ def _column(display: Display, title: str, colour: theme.RGBA) -> tuple[BoxLayout
             height=display.touch,
         )
     )
-    scroll = ScrollView(do_scroll_x=False, bar_width=display.mm(1.5))
-    grid = GridLayout(cols=1, size_hint_y=None, spacing=display.pad)
-    grid.bind(minimum_height=grid.setter("height"))
-    scroll.add_widget(grid)
+    scroll, grid = scrolling_list(display)
     box.add_widget(scroll)
     return box, grid
 
@@ -64,19 +68,8 @@ class HomeScreen(Screen):
         self.runtime = runtime
         self.t = words
         d = display
-        root = FilledBox(
-            orientation="vertical", fill=theme.BACKGROUND, padding=d.pad, spacing=d.pad
-        )
-        header = BoxLayout(size_hint_y=None, height=d.touch, spacing=d.pad)
-        header.add_widget(
-            FitLabel(
-                text="[b]dicetable[/b]",
-                max_font=d.primary + 6,
-                min_font=d.primary,
-                halign="left",
-                color=theme.TABLE,
-            )
-        )
+        root = page_root(d)
+        header = title_row(d, "dicetable", theme.TABLE, max_font=d.primary + 6)
         # how the camera is (starting, ready, missing): the dice wait on it
         self.camera_line = FitLabel(
             max_font=d.secondary, min_font=d.secondary, halign="right", color=theme.MUTED
@@ -234,9 +227,7 @@ class NewGameScreen(Screen):
         self.on_back = on_back
         self.game_id = ""
         self.chosen: dict[str, str] = {}
-        self.root_box = FilledBox(
-            orientation="vertical", fill=theme.BACKGROUND, padding=display.pad, spacing=display.pad
-        )
+        self.root_box = page_root(display)
         self.add_widget(self.root_box)
 
     def choose_game(self, game_id: str) -> None:
@@ -250,19 +241,8 @@ class NewGameScreen(Screen):
         game = games()[self.game_id]
         box = self.root_box
         box.clear_widgets()
-        box.add_widget(
-            FitLabel(
-                text=f"[b]{self.t.markup(game.title)}[/b]",
-                color=theme.PLAYER,
-                max_font=d.primary + 4,
-                min_font=d.secondary,
-                size_hint_y=None,
-                height=d.touch,
-            )
-        )
-        scroll = ScrollView(do_scroll_x=False)
-        grid = GridLayout(cols=1, size_hint_y=None, spacing=d.pad)
-        grid.bind(minimum_height=grid.setter("height"))
+        box.add_widget(title_row(d, self.t.markup(game.title), theme.PLAYER, d.primary + 4))
+        scroll, grid = scrolling_list(d)
         if not game.options_allowed:
             grid.add_widget(
                 WrapLabel(
@@ -299,7 +279,6 @@ class NewGameScreen(Screen):
                 button.outline = theme.TEXT if on else (0, 0, 0, 0)
                 row.add_widget(button)
             grid.add_widget(row)
-        scroll.add_widget(grid)
         box.add_widget(scroll)
         buttons = BoxLayout(size_hint_y=None, height=d.touch, spacing=d.pad)
         buttons.add_widget(TapButton(d, self.t(msg("Back")), self.on_back))

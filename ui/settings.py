@@ -11,7 +11,6 @@ from typing import Any
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
-from kivy.uix.scrollview import ScrollView
 
 from dicetable.device.config import ALLOWED
 from dicetable.device.runtime import Runtime, TrayState
@@ -21,7 +20,15 @@ from dicetable.ui.game_screen import TRAY_STATES
 from dicetable.ui.text import Words, msg
 from dicetable.ui.theme import Display
 from dicetable.ui.tray_view import TrayView
-from dicetable.ui.widgets import FilledBox, FitLabel, TapButton, WrapLabel
+from dicetable.ui.widgets import (
+    FilledBox,
+    FitLabel,
+    TapButton,
+    WrapLabel,
+    page_root,
+    scrolling_list,
+    title_row,
+)
 
 LANGUAGE_NAMES = {"en": "English", "es": "Español"}
 CAMERA_NAMES = {
@@ -43,19 +50,8 @@ class _Page(Screen):
         self.display = display
         self.t = words
         d = display
-        root = FilledBox(
-            orientation="vertical", fill=theme.BACKGROUND, padding=d.pad, spacing=d.pad
-        )
-        header = BoxLayout(size_hint_y=None, height=d.touch, spacing=d.pad)
-        header.add_widget(
-            FitLabel(
-                text=f"[b]{self.t.markup(title)}[/b]",
-                color=theme.TABLE,
-                max_font=d.primary + 4,
-                min_font=d.secondary,
-                halign="left",
-            )
-        )
+        root = page_root(d)
+        header = title_row(d, self.t.markup(title), theme.TABLE, max_font=d.primary + 4)
         header.add_widget(TapButton(d, self.t(msg("Back")), on_back, size_hint_x=0.35))
         root.add_widget(header)
         self.body = BoxLayout(orientation="vertical", spacing=d.pad)
@@ -63,11 +59,7 @@ class _Page(Screen):
         self.add_widget(root)
 
     def scrolling(self) -> GridLayout:
-        d = self.display
-        scroll = ScrollView(do_scroll_x=False, bar_width=d.mm(1.5))
-        grid = GridLayout(cols=1, size_hint_y=None, spacing=d.pad)
-        grid.bind(minimum_height=grid.setter("height"))
-        scroll.add_widget(grid)
+        scroll, grid = scrolling_list(self.display)
         self.body.add_widget(scroll)
         return grid
 

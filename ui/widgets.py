@@ -18,6 +18,7 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 from dicetable.ui import theme
@@ -443,3 +444,35 @@ class NoticeBox(FilledBox):
 
     def _fit_height(self, *_: Any) -> None:
         self.height = sum(line.height for line in self.lines) + self.display.pad
+
+
+def scrolling_list(display: Display) -> tuple[ScrollView, GridLayout]:
+    """A one-column list inside a vertical scroll view; the list grows with its rows,
+    so a long one scrolls instead of squeezing them (every list on the screens)."""
+    scroll = ScrollView(do_scroll_x=False, bar_width=display.mm(1.5))
+    grid = GridLayout(cols=1, size_hint_y=None, spacing=display.pad)
+    grid.bind(minimum_height=grid.setter("height"))
+    scroll.add_widget(grid)
+    return scroll, grid
+
+
+def page_root(display: Display) -> FilledBox:
+    """A screen's background box, header on top, padded from the display's edges."""
+    return FilledBox(
+        orientation="vertical", fill=theme.BACKGROUND, padding=display.pad, spacing=display.pad
+    )
+
+
+def title_row(display: Display, title: str, colour: theme.RGBA, max_font: float) -> BoxLayout:
+    """A page's top row: its bold title on the left; the page adds its buttons."""
+    header = BoxLayout(size_hint_y=None, height=display.touch, spacing=display.pad)
+    header.add_widget(
+        FitLabel(
+            text=f"[b]{title}[/b]",
+            color=colour,
+            max_font=max_font,
+            min_font=display.secondary,
+            halign="left",
+        )
+    )
+    return header
