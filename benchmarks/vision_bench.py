@@ -30,8 +30,7 @@ import numpy as np
 from dicetable.device.config import load
 from dicetable.hardware.synthetic_tray import random_tray, render_tray
 from dicetable.vision.evaluation import evaluate, labelled_images
-from dicetable.vision.profiles import load_profile
-from dicetable.vision.reader import DiceReader
+from dicetable.vision.profiles import load_profile, make_reader
 from dicetable.vision.settle import SettleWatcher
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "datasets" / "d6-desk" / "valid"
@@ -56,7 +55,7 @@ def watched_latency(
     # A settle time longer than the run: every still frame is read and voted on, the
     # work of the moments after the dice stop (once settled, the watcher re-reads a
     # tray nobody touches only once per settle time, which would flatter the median).
-    watcher = SettleWatcher(DiceReader(profile), settle_seconds=60.0)
+    watcher = SettleWatcher(make_reader(profile), settle_seconds=60.0)
     wall, cpu, now = [], [], 0.0
     for frame in frames:
         for repeat in range(repeats):
@@ -83,12 +82,12 @@ def main() -> int:
         print(f"{args.split}: no such folder", file=sys.stderr)
         return 2
 
-    score = evaluate(args.split, lambda frame: DiceReader(profile).read(frame), profile.faces)
+    score = evaluate(args.split, lambda frame: make_reader(profile).read(frame), profile.faces)
     print(f"accuracy on {args.split} (profile {profile.name}, one fresh reader per photo)")
     print(score.report(profile.faces))
     print()
     for folder in args.also:
-        more = evaluate(folder, lambda frame: DiceReader(profile).read(frame), profile.faces)
+        more = evaluate(folder, lambda frame: make_reader(profile).read(frame), profile.faces)
         print(f"accuracy on {folder}")
         print("\n".join(more.report(profile.faces).splitlines()[:4]))
         print()
@@ -110,7 +109,7 @@ def main() -> int:
     print(f"4000x3000 (12 MP) read + settle, wall: {percentiles(wall)}")
     print(f"4000x3000 (12 MP) read + settle, CPU:  {percentiles(cpu)}")
     start = time.process_time()
-    DiceReader(profile).read(big_frames[0])
+    make_reader(profile).read(big_frames[0])
     first = (time.process_time() - start) * 1000
     print(f"4000x3000 first frame (scale measured), CPU: {first:.1f} ms")
     return 0
