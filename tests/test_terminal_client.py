@@ -146,3 +146,19 @@ def test_prompts_name_objective_odds_and_kept_dice_in_the_tables_language():
         "Tira los dados que quieras, de 1 a 5. [objetivo: Pareja de 6.]"
         " [probabilidad 1/4 = 25.0%] [conserva los dados 1, 3]"
     )
+
+
+@pytest.mark.parametrize("kind", ["folder", "missing", "binary"])
+def test_a_script_that_cannot_be_read_is_named_and_starts_no_game(
+    kind: str, tmp_path: Path, capsys
+):
+    """A wrong --script path is a typing mistake: one clear line, exit 2, and no saved
+    game left behind to clutter the list."""
+    path = {"folder": tmp_path, "missing": tmp_path / "nope.txt", "binary": tmp_path / "b"}[kind]
+    if kind == "binary":
+        path.write_bytes(b"\xff\xfe\x00")
+    assert main(["play", "dice-tray", "--script", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"dicetable: --script {path}: ") and "Traceback" not in err
+    main(["saves"])
+    assert "No saved games." in capsys.readouterr().out

@@ -62,16 +62,29 @@ def _add_io(parser: argparse.ArgumentParser) -> None:
 def run_play(args: argparse.Namespace) -> int:
     options = dict(_option(text) for text in args.option)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    script = _script(args)  # before the game is saved: a bad script leaves no game
     store = open_store(args)
     session = TableSession.start(store, args.game, seed, options, args.name)
-    return _drive(args, session)
+    return _drive(args, session, script)
 
 
 def run_resume(args: argparse.Namespace) -> int:
-    return _drive(args, TableSession.resume(open_store(args), args.id))
+    script = _script(args)
+    return _drive(args, TableSession.resume(open_store(args), args.id), script)
 
 
-def _drive(args: argparse.Namespace, session: TableSession) -> int:
+def _script(args: argparse.Namespace) -> list[str] | None:
+    """The lines of ``--script FILE``; None to read standard input."""
+    if args.script is None or str(args.script) == "-":
+        return None
+    try:
+        return args.script.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        why = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
+        raise ValueError(f"--script {args.script}: {why}") from None
+
+
+def _drive(args: argparse.Namespace, session: TableSession, script: list[str] | None) -> int:
     lang = load_config(args)["ui.language"]
     terminal = Terminal(session, sys.stdout, as_json=args.json, lang=lang)
     if not args.json:
@@ -83,13 +96,10 @@ def _drive(args: argparse.Namespace, session: TableSession) -> int:
         )
         print(translate(header, lang))
     try:
-        if args.script is None:
-            terminal.run(sys.stdin, script=False)
-        elif str(args.script) == "-":
-            terminal.run(sys.stdin, script=True)
+        if script is not None:
+            terminal.run(script, script=True)
         else:
-            with args.script.open(encoding="utf-8") as lines:
-                terminal.run(lines, script=True)
+            terminal.run(sys.stdin, script=args.script is not None)
     except ScriptError as error:
         print(f"dicetable: {error}", file=sys.stderr)
         return 2
