@@ -231,3 +231,27 @@ def test_black_dice_on_black_felt_are_read_by_their_pips():
             for i, value in enumerate((3, 4, 5, 6))
         ]  # fmt: skip
         assert values(read_tray(dice, tray="black felt", seed=seed)) == [3, 4, 5, 6]
+
+
+def test_a_corrupt_photo_in_a_batch_is_named_and_the_others_are_read(tmp_path, capsys):
+    """Issue 3 item 4 (`dicetable read --json IMAGE...`: one JSON object per image per
+    line) with a file that is not an image: its line says what is wrong, the photos
+    after it are still read, and the exit status says one failed."""
+    import json
+
+    import cv2
+
+    from dicetable.device.cli import main
+
+    dice = random_tray(random.Random(3), 4)
+    good = tmp_path / "tray.png"
+    cv2.imwrite(str(good), render_tray(dice, (640, 480), seed=3))
+    bad = tmp_path / "truncated.jpg"
+    bad.write_bytes(good.read_bytes()[:40])
+    assert main(["read", "--json", str(bad), str(good)]) == 2
+    captured = capsys.readouterr()
+    first, second = (json.loads(line) for line in captured.out.splitlines())
+    assert first == {"image": str(bad), "error": f"{bad}: not an image that can be read"}
+    assert second["image"] == str(good)
+    assert sorted(d["value"] for d in second["dice"]) == sorted(d.value for d in dice)
+    assert f"{bad}: not an image that can be read" in captured.err

@@ -65,9 +65,19 @@ def run_read(args: argparse.Namespace) -> int:
     from dicetable.vision.profiles import make_reader
 
     profile = _profile(args)
+    unread = 0
     for path in args.images:
+        try:
+            frame = _image(path)
+        except FileNotFoundError as error:
+            # one bad file in a batch is said where it stands; the others are read
+            unread += 1
+            if args.json:
+                print(json.dumps({"image": str(path), "error": str(error)}))
+            print(f"dicetable: {error}", file=sys.stderr)
+            continue
         # Photos are independent: a fresh reader measures each one's scale anew.
-        reading = make_reader(profile).read(_image(path))
+        reading = make_reader(profile).read(frame)
         if args.json:
             print(json.dumps({"image": str(path), **reading.to_dict()}))
             continue
@@ -78,7 +88,7 @@ def run_read(args: argparse.Namespace) -> int:
                 f"  {what:>24}  {die.color:<7} at ({die.x:.0f}, {die.y:.0f})"
                 f" size {die.size:.0f}  confidence {die.confidence:.2f}"
             )
-    return 0
+    return 2 if unread else 0
 
 
 def run_eval(args: argparse.Namespace) -> int:
