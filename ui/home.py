@@ -174,9 +174,8 @@ class HomeScreen(Screen):
         all_games = games()
         for game in saved[:8]:
             title = all_games[game.game].title if game.game in all_games else game.game
-            label = self.t.markup(
-                msg("{title} #{id}, {n} moves", title=self.t(title), id=game.id, n=game.inputs)
-            )
+            moves = "{title} #{id}, 1 move" if game.inputs == 1 else "{title} #{id}, {n} moves"
+            label = self.t.markup(msg(moves, title=self.t(title), id=game.id, n=game.inputs))
             self.resume_list.add_widget(
                 TapButton(d, label, lambda g=game.id: self.runtime.resume(g), font=d.secondary + 2)
             )

@@ -127,7 +127,7 @@ class MiniDungeon(HeroTurn, Spells, Items, Defence, Exploring, Events, MonstersT
             "level": self.level,
             "mode": f"{len(self.heroes)} heroes",
             "party": ", ".join(h.label(self.book) for h in self.heroes),
-            "heroes": ", ".join(sorted(h.cls for h in self.heroes)),
+            "heroes": ", ".join(sorted(self.book.classes[h.cls].name for h in self.heroes)),
         }
 
     # -- the whole game ------------------------------------------------------------
