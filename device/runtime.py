@@ -60,7 +60,7 @@ from dicetable.rules.core import (
 from dicetable.rules.dicequest import catalogue
 from dicetable.rules.dicequest.data import DataError
 from dicetable.rules.dicequest.game import Dicequest
-from dicetable.rules.registry import game_class, games
+from dicetable.rules.registry import DiceSet, dice_sets, game_class, games
 
 log = logging.getLogger(__name__)
 
@@ -139,7 +139,25 @@ class Notice:
 
 
 #: the most pressing first: a move that cannot be saved, then the rest
-NOTICE_ORDER = ("disk", "game", "settings", "camera", "buttons", "ring")
+NOTICE_ORDER = ("disk", "game", "settings", "camera", "dice", "buttons", "ring")
+#: the table's own pip dice, taught: read for every plain ``d6`` roll
+TAUGHT_D6 = "taught-d6"
+
+
+def taught_name(profile: str) -> str:
+    """The name a dice set is taught under: its own, but ``d6`` (the built-in pip
+    reader, which no file may shadow) is kept as ``TAUGHT_D6``."""
+    return TAUGHT_D6 if profile == "d6" else profile
+
+
+@dataclass(frozen=True)
+class TeachableSet:
+    """A dice set a game reads with, for the teach flow's chooser: whether a game's
+    roll is waiting for it and whether it is taught on this table already."""
+
+    dice: DiceSet
+    waiting: bool = False
+    taught: bool = False
 
 
 @dataclass
@@ -202,6 +220,7 @@ class Runtime:
         self._tray_thread: threading.Thread | None = None
         self._profile = str(settings["vision.profile"])  # the dice profile read with now
         self._missing_profiles: set[str] = set()  # named by a prompt, not taught here
+        self._noticed_sets: set[str] = set()  # the set the "dice" notice is about
         self._tray_conn: Any = None  # the pipe to the tray process, while it runs
         self._tray_send = threading.Lock()  # the table and tray threads both send
         self._devices = threading.Lock()  # devices arrive on a thread of their own
@@ -504,12 +523,39 @@ class Runtime:
         return True
 
     # teaching a dice set ("show me each face") ------------------------------------
-    def teach(self, name: str, faces: tuple[str, ...] = ("1", "2", "3", "4", "5", "6")) -> Future:
-        """Start teaching a dice profile: one example of each face, from the tray."""
+    def dice_sets(self) -> Future:
+        """The dice sets the installed games read with, as ``TeachableSet``: the ones
+        a game is waiting for (a roll asked for them, not taught here) first."""
+
+        def job() -> list[TeachableSet]:
+            from dicetable.vision.profiles import list_profiles
+
+            taught = set(list_profiles(self.settings.data_dir))
+            sets = [
+                TeachableSet(
+                    dice,
+                    dice.profile in self._missing_profiles,
+                    taught_name(dice.profile) in taught,
+                )
+                for dice in dice_sets()
+            ]
+            return sorted(sets, key=lambda teachable: not teachable.waiting)
+
+        return self.submit(job)
+
+    def teach(
+        self,
+        name: str,
+        faces: tuple[str, ...] = ("1", "2", "3", "4", "5", "6"),
+        values: tuple[int | None, ...] | None = None,
+    ) -> Future:
+        """Start teaching a dice profile: one example of each face, from the tray.
+        ``name`` is the profile a game asks for (the plain ``d6`` is kept as
+        ``taught-d6``: ``d6`` always names the built-in pip reader)."""
         from dicetable.vision.teaching import Teacher
 
         def job() -> list[str]:
-            self.teacher = Teacher(name, faces)
+            self.teacher = Teacher(taught_name(name), faces, values)
             return self.teacher.missing()
 
         return self.submit(job)
@@ -532,11 +578,19 @@ class Runtime:
         return self.submit(job)
 
     def teach_save(self) -> Future:
-        """Learn and store the profile beside the saved games; returns its path."""
+        """Learn and store the profile beside the saved games; returns its path. A
+        roll waiting for these dice is read with them from now on."""
 
         def job() -> Path:
             assert self.teacher is not None
-            return self.teacher.save(self.settings.data_dir)
+            path = self.teacher.save(self.settings.data_dir)
+            self._missing_profiles.discard(self.teacher.name)
+            prompt = self.session.prompt() if self.session is not None else None
+            if prompt is not None and prompt.dice is not None:  # the roll waiting now
+                self._use_profile(self._profile_for(prompt.dice.profile))
+            elif self._missing_profiles.isdisjoint(self._noticed_sets):
+                self.notice("dice", None)
+            return path
 
         return self.submit(job)
 
@@ -563,6 +617,7 @@ class Runtime:
 
     def _begin(self, session: TableSession) -> TableState:
         self.notice("game", None)
+        self._dice_notice(None)  # said again if this game's rolls wait for dice
         self.session = session
         self.controller = Controller(session)
         if session.saved.game == Dicequest.id:  # cards typed in at the table are kept
@@ -644,14 +699,21 @@ class Runtime:
 
     def _profile_for(self, wanted: str) -> str:
         """The profile to read a roll with: the one the prompt names when it was
-        taught on this table (``<data_dir>/profiles/``), else the configured one (the
-        plain ``d6`` a game asks for always means the configured profile)."""
-        configured = str(self.settings["vision.profile"])
-        if not wanted or wanted in ("d6", configured):
-            return configured
+        taught on this table (``<data_dir>/profiles/``), else the configured one. The
+        plain ``d6`` a game asks for means the configured profile, or the table's own
+        pip dice when they were taught (``taught-d6``) and nothing else is configured.
+        A set that is not taught is said in a notice that leads to teaching it."""
         from dicetable.vision.profiles import list_profiles
 
-        if wanted in list_profiles(self.settings.data_dir):
+        configured = str(self.settings["vision.profile"])
+        taught = list_profiles(self.settings.data_dir)
+        if not wanted or wanted in ("d6", configured):
+            self._dice_notice(None)
+            if configured == "d6" and wanted in ("", "d6") and TAUGHT_D6 in taught:
+                return TAUGHT_D6
+            return configured
+        if wanted in taught:
+            self._dice_notice(None)
             return wanted
         if wanted not in self._missing_profiles:
             self._missing_profiles.add(wanted)
@@ -661,7 +723,25 @@ class Runtime:
                 self.settings.data_dir / "profiles",
                 configured,
             )
+        self._dice_notice(wanted)
         return configured
+
+    def _dice_notice(self, wanted: str | None) -> None:
+        """Say which dice set the game is waiting for (None: stop saying it); only
+        where a tray is read (typed dice need no teaching)."""
+        self._noticed_sets = {wanted} if wanted else set()
+        if wanted is None or (self.camera is None and not self.tray_process):
+            self.notice("dice", None)
+            return
+        known = {dice.profile: dice.title for dice in dice_sets()}
+        self.notice(
+            "dice",
+            msg(
+                "{dice}: not taught on this table yet, so read as plain pips."
+                " Teach them in Menu, Settings.",
+                dice=known.get(wanted, wanted),
+            ),
+        )
 
     def _use_profile(self, name: str) -> None:
         """Switch the tray reader to ``name``: here, a new reader for the watcher; in

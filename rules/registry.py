@@ -5,6 +5,11 @@ in ``GAMES``; nothing else needs to change for the terminal client, the screen a
 session to offer it. A game whose code or data fails to load (a malformed deck file, a
 player's typo) is left out with its error in ``broken()`` and in the log, so the other
 games stay playable.
+
+A package may also declare the dice sets its ROLL prompts ask for (``DiceRequest.profile``)
+in ``DICE_SETS``: a tuple of ``DiceSet``, or a function returning one (sets built from the
+game's data files). ``dice_sets()`` gathers them, so the table can offer to teach the
+dice a game reads with, face by face, under the name the game asks for.
 """
 
 from __future__ import annotations
@@ -12,12 +17,36 @@ from __future__ import annotations
 import importlib
 import logging
 import pkgutil
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 
 from dicetable import rules
-from dicetable.rules.core import Game
+from dicetable.rules.core import Game, Msg
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class DiceFace:
+    """One look of a die to teach: the face name a reading gives, its value (None for a
+    pure symbol), and how a person is asked for it ("1: sword")."""
+
+    name: str
+    value: int | None
+    label: Msg
+
+
+@dataclass(frozen=True)
+class DiceSet:
+    """The dice a game reads with: ``profile`` is the name its ``DiceRequest`` asks for;
+    ``faces`` are the distinct looks to teach, each once (a die that shows the same
+    symbol twice lists it once; a set spread over dice of several colours lists each
+    look once, ``label`` saying on which die to find it)."""
+
+    profile: str
+    title: Msg
+    faces: tuple[DiceFace, ...]
 
 
 @cache
@@ -39,6 +68,33 @@ def _load() -> tuple[dict[str, type[Game]], dict[str, str]]:
                 raise RuntimeError(f"two games share the id {game.id!r}")
             found[game.id] = game
     return dict(sorted(found.items())), broken
+
+
+@cache
+def _dice_sets() -> dict[str, DiceSet]:
+    found: dict[str, DiceSet] = {}
+    for module in pkgutil.iter_modules(rules.__path__):
+        if not module.ispkg or module.name in broken():
+            continue
+        declared: tuple[DiceSet, ...] | Callable[[], tuple[DiceSet, ...]] = getattr(
+            importlib.import_module(f"{rules.__name__}.{module.name}"), "DICE_SETS", ()
+        )
+        try:
+            sets = declared() if callable(declared) else declared
+        except Exception as error:  # a broken data file hides its sets, not the others'
+            why = f"{type(error).__name__}: {error}"
+            log.error("dice sets of %s not loaded: %s", module.name, why)
+            continue
+        for dice in sets:
+            found.setdefault(dice.profile, dice)  # two games asking for one set share it
+    return found
+
+
+def dice_sets() -> list[DiceSet]:
+    """The dice sets the installed games ask for, in the order their packages declare
+    them (packages by name)."""
+    _load()
+    return list(_dice_sets().values())
 
 
 def games() -> dict[str, type[Game]]:

@@ -1,16 +1,22 @@
-"""Games are found by folder; one broken game package never takes the others down."""
+"""Games are found by folder; one broken game package never takes the others down.
+The dice sets games read with are found the same way (``DICE_SETS``)."""
 
 import pytest
 
 from dicetable import rules
+from dicetable.device.i18n import translate
 from dicetable.rules import registry
+from dicetable.rules.dicequest.data import default_dice
+from dicetable.rules.dicethrone.heroes import load_hero
 
 
 @pytest.fixture
 def fresh_registry():
     registry._load.cache_clear()
+    registry._dice_sets.cache_clear()
     yield
     registry._load.cache_clear()
+    registry._dice_sets.cache_clear()
 
 
 def test_a_broken_game_package_is_reported_and_the_rest_still_load(
@@ -30,3 +36,41 @@ def test_a_broken_game_package_is_reported_and_the_rest_still_load(
 def test_every_shipped_game_loads(fresh_registry):
     assert registry.broken() == {}
     assert "dice-tray" in registry.games()
+
+
+def test_the_dice_sets_of_the_installed_games_name_their_faces_from_the_games_data(
+    fresh_registry,
+):
+    """Issue 3, item 3: "a profile file names the faces, e.g. Dice Throne hero symbols":
+    each set is named as the game's ROLL prompt asks for it, its faces come from the
+    game's own data (a hero file's [faces], Dicequest's dice.toml), each look once."""
+    sets = {dice.profile: dice for dice in registry.dice_sets()}
+    assert {"d6", "dicequest", "dicethrone-barbarian", "dicethrone-pyromancer"} <= set(sets)
+    barbarian = sets["dicethrone-barbarian"]
+    hero = load_hero("barbarian")
+    assert [(f.name, f.value) for f in barbarian.faces] == sorted(
+        ((symbol, n) for n, symbol in hero.faces.items()), key=lambda face: face[1]
+    )
+    assert translate(barbarian.faces[0].label, "es") == "1: espada"
+    assert translate(barbarian.title, "es") == "Dice Throne: dados de Bárbaro"
+    quest = sets["dicequest"]
+    dice = default_dice()
+    # 4 colours x 6 faces, but fewer distinct looks: each is taught once, by name
+    assert [f.name for f in quest.faces] == list(dice.faces)
+    assert len(quest.faces) < sum(len(faces) for faces in dice.colors.values())
+    assert all(f.value is None for f in quest.faces)  # read by symbol, not number
+    assert translate(quest.faces[0].label, "es") == "vacía (en cualquier dado)"
+    assert [f.value for f in sets["d6"].faces] == [1, 2, 3, 4, 5, 6]
+
+
+def test_a_game_whose_dice_sets_fail_to_load_hides_only_its_own(
+    tmp_path, monkeypatch, fresh_registry, caplog
+):
+    package = tmp_path / "brokendice"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        "def DICE_SETS():\n    raise ValueError('heroes/x.toml: faces: all of 1-6 are needed')\n"
+    )
+    monkeypatch.setattr(rules, "__path__", [*rules.__path__, str(tmp_path)])
+    assert "dicequest" in {dice.profile for dice in registry.dice_sets()}
+    assert "dice sets of brokendice not loaded: ValueError: heroes/x.toml" in caplog.text

@@ -13,8 +13,9 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
 
 from dicetable.device.config import ALLOWED
-from dicetable.device.runtime import Runtime, TrayState
+from dicetable.device.runtime import Runtime, TeachableSet, TrayState
 from dicetable.hardware.actions import TableAction
+from dicetable.rules.registry import DiceFace, DiceSet
 from dicetable.ui import theme
 from dicetable.ui.game_screen import TRAY_STATES
 from dicetable.ui.text import Words, msg
@@ -117,6 +118,10 @@ class SettingsScreen(_Page):
         grid = self.grid
         grid.clear_widgets()
         settings = self.runtime.settings
+        # the dice a game is waiting for, on top (filled in on entering the page)
+        self.waiting = GridLayout(cols=1, size_hint_y=None, spacing=d.pad)
+        self.waiting.bind(minimum_height=self.waiting.setter("height"))
+        grid.add_widget(self.waiting)
         grid.add_widget(self.caption(self.t(msg("Language"))))
         grid.add_widget(self.choices(LANGUAGE_NAMES, settings["ui.language"], self.on_language))
         grid.add_widget(self.caption(self.t(msg("Screen (from the next start)"))))
@@ -169,6 +174,30 @@ class SettingsScreen(_Page):
         grid.add_widget(tools)
         self.note = WrapLabel(text="", font_size=d.secondary, color=theme.MUTED)
         grid.add_widget(self.note)
+
+    def on_pre_enter(self, *_: Any) -> None:
+        self.runtime.dice_sets().add_done_callback(
+            lambda future: _later(lambda: self._show_waiting(future.result()))
+        )
+
+    def _show_waiting(self, sets: list[TeachableSet]) -> None:
+        """A game's roll asked for dice not taught here (read as plain pips until
+        then): say so first, with the way to teach them."""
+        d = self.display
+        self.waiting.clear_widgets()
+        for teachable in (t for t in sets if t.waiting):
+            self.waiting.add_widget(
+                self.caption(self.t(msg("A game is waiting for dice not taught on this table")))
+            )
+            button = TapButton(
+                d,
+                self.t.markup(msg("Teach {dice}", dice=teachable.dice.title)),
+                lambda: self.go("teach"),
+                colour=theme.dim(theme.PLAYER, 0.6),
+                font=d.secondary + 2,
+            )
+            button.outline = theme.TEXT
+            self.waiting.add_widget(button)
 
     def _save(self, dotted: str, value: str) -> None:
         self.runtime.save_setting(dotted, value).add_done_callback(lambda _f: _later(self.draw))
@@ -273,15 +302,17 @@ def _later(job: Callable[[], Any]) -> None:
 
 
 class TeachScreen(_Page):
-    """The guided teach flow: show each face in turn, capture it, save the profile.
+    """The guided teach flow: choose the dice, show each face in turn, capture it,
+    save the profile.
 
-    The die is found in the settled tray by its body, so a face of symbols only is
-    learnt as well as pips. Once every face has been shown, the flow goes round the
-    faces again for whoever wants a surer reading (each capture adds an example of
-    the face asked for: elsewhere in the tray, turned another way); Save works from
-    the end of the first round on."""
-
-    FACES = ("1", "2", "3", "4", "5", "6")
+    The chooser lists the dice sets the installed games read with (each game
+    declares its own, faces named from its data: ``rules.registry.dice_sets``), the
+    one a game is waiting for first. The profile is saved under the name the game
+    asks for, so its next roll is read with it. The die is found in the settled tray
+    by its body, so a face of symbols only is learnt as well as pips. Once every
+    face has been shown, the flow goes round the faces again for whoever wants a
+    surer reading (each capture adds an example of the face asked for: elsewhere in
+    the tray, turned another way); Save works from the end of the first round on."""
 
     def __init__(
         self, display: Display, runtime: Runtime, words: Words, on_back: Callable[[], Any]
@@ -289,17 +320,41 @@ class TeachScreen(_Page):
         super().__init__("teach", display, words, msg("Teach a dice set"), on_back)
         d = display
         self.runtime = runtime
+        self.chosen: DiceSet | None = None
         self.face = 0
+        self.chooser = BoxLayout(orientation="vertical", spacing=d.pad)
+        self.chooser.add_widget(
+            WrapLabel(
+                text=self.t.markup(
+                    msg("Which dice will you teach? Each game reads its own set of dice.")
+                ),
+                font_size=d.secondary,
+                color=theme.MUTED,
+            )
+        )
+        scroll, self.sets = scrolling_list(d)
+        self.chooser.add_widget(scroll)
+        self.flow = BoxLayout(orientation="vertical", spacing=d.pad)
+        self.which = FitLabel(
+            max_font=d.secondary + 2,
+            min_font=d.secondary,
+            size_hint_y=None,
+            height=d.secondary + d.pad,
+            color=theme.TABLE,
+            halign="left",
+        )
+        self.flow.add_widget(self.which)
         self.step = FitLabel(
             max_font=d.primary,
             min_font=d.secondary,
             size_hint_y=None,
-            height=d.secondary * 2 + d.pad,
+            # three lines of a long face name ("arrow and rune (on a blue die)")
+            height=d.secondary * (4 if d.portrait else 2) + d.pad,
             color=theme.PLAYER,
         )
-        self.body.add_widget(self.step)
+        self.flow.add_widget(self.step)
         self.preview = TrayView(d)
-        self.body.add_widget(self.preview)
+        self.flow.add_widget(self.preview)
         row = BoxLayout(size_hint_y=None, height=d.touch, spacing=d.pad)
         self.capture = TapButton(
             d, self.t(msg("Capture")), self.take, colour=theme.dim(theme.SUCCESS)
@@ -307,7 +362,8 @@ class TeachScreen(_Page):
         self.save = TapButton(d, self.t(msg("Save")), self.store, colour=theme.dim(theme.TABLE))
         row.add_widget(self.capture)
         row.add_widget(self.save)
-        self.body.add_widget(row)
+        row.add_widget(TapButton(d, self.t(msg("Other dice")), self.choose, font=d.secondary + 2))
+        self.flow.add_widget(row)
         self.note = FitLabel(
             max_font=d.secondary,
             min_font=d.secondary,
@@ -315,16 +371,70 @@ class TeachScreen(_Page):
             height=d.secondary * 2 + d.pad,
             color=theme.MUTED,
         )
-        self.body.add_widget(self.note)
+        self.flow.add_widget(self.note)
 
     def on_pre_enter(self, *_: Any) -> None:
+        self.choose()
+
+    def choose(self) -> None:
+        """Show the chooser: the sets the games read with, filled in when listed."""
+        self.body.clear_widgets()
+        self.body.add_widget(self.chooser)
+        self.runtime.dice_sets().add_done_callback(
+            lambda future: _later(lambda: self._list(future.result()))
+        )
+
+    def _list(self, sets: list[TeachableSet]) -> None:
+        d = self.display
+        self.sets.clear_widgets()
+        for teachable in sets:
+            dice = teachable.dice
+            waiting = teachable.waiting
+            button = TapButton(
+                d,
+                self.t.markup(dice.title),
+                lambda dice=dice: self.start(dice),
+                colour=theme.dim(theme.PLAYER, 0.6) if waiting else theme.SURFACE_HIGH,
+                font=d.secondary + 2,
+            )
+            button.outline = theme.TEXT if waiting else (0, 0, 0, 0)
+            self.sets.add_widget(button)
+            faces = " · ".join(self.t(face.label) for face in dice.faces)
+            if waiting:
+                status = msg("A game is waiting for these dice.")
+            elif teachable.taught:
+                status = msg("Taught: teaching them again replaces them.")
+            else:
+                status = msg("Not taught yet.")
+            self.sets.add_widget(
+                WrapLabel(
+                    text=self.t.markup(msg("{status} Faces: {faces}", status=status, faces=faces)),
+                    font_size=d.secondary,
+                    color=theme.TEXT if waiting else theme.MUTED,
+                )
+            )
+
+    def start(self, dice: DiceSet) -> None:
+        """Teach ``dice``: its faces are asked for by name, in the set's order."""
+        self.chosen = dice
         self.face = 0
         self.note.text = ""
-        self.runtime.teach("taught-d6", self.FACES).add_done_callback(lambda _f: _later(self._ask))
+        self.which.text = self.t.markup(dice.title)
+        self.body.clear_widgets()
+        self.body.add_widget(self.flow)
+        names = tuple(face.name for face in dice.faces)
+        values = tuple(face.value for face in dice.faces)
+        self.runtime.teach(dice.profile, names, values).add_done_callback(
+            lambda _f: _later(self._ask)
+        )
+
+    @property
+    def faces(self) -> tuple[DiceFace, ...]:
+        return self.chosen.faces if self.chosen is not None else ()
 
     def _ask(self) -> None:
-        face = self.FACES[self.face % len(self.FACES)]
-        if self.face < len(self.FACES):
+        face = self.faces[self.face % len(self.faces)].label
+        if self.face < len(self.faces):
             self.step.text = self.t.markup(
                 msg(
                     "Show me face {face}: one die, that face up, in the tray. "
@@ -342,6 +452,9 @@ class TeachScreen(_Page):
             )
 
     def take(self) -> None:
+        if self.chosen is None:
+            return
+
         def done(future: Any) -> None:
             missing = future.result()
 
@@ -351,28 +464,32 @@ class TeachScreen(_Page):
                         msg("No still die seen: let it settle, then capture again.")
                     )
                     return
-                self.note.text = self.t.markup(
-                    msg("Face {face} learnt.", face=self.FACES[self.face % len(self.FACES)])
-                )
+                learnt = self.faces[self.face % len(self.faces)].label
+                self.note.text = self.t.markup(msg("Face {face} learnt.", face=learnt))
                 self.face += 1
                 self._ask()
 
             _later(show)
 
-        self.runtime.teach_face(self.face % len(self.FACES)).add_done_callback(done)
+        self.runtime.teach_face(self.face % len(self.faces)).add_done_callback(done)
 
     def store(self) -> None:
-        if self.face < len(self.FACES):
+        if self.chosen is None:
+            return
+        if self.face < len(self.faces):
             self.note.text = self.t.markup(msg("Teach every face first."))
             return
+        title = self.chosen.title
 
         def done(future: Any) -> None:
-            path = future.result()
+            future.result()
             _later(
                 lambda: setattr(
                     self.note,
                     "text",
-                    self.t.markup(msg("Saved as {path}.", path=str(path))),
+                    self.t.markup(
+                        msg("Saved: {dice} are read as taught from the next roll on.", dice=title)
+                    ),
                 )
             )
 

@@ -20,6 +20,10 @@ import numpy as np
 from dicetable.vision.faces import Face
 
 D6_FACES = ("1", "2", "3", "4", "5", "6")
+# Why a found face cannot be read whatever the dice are: its print is not all in view.
+# No profile names such a face (a Six cut to two columns matches a taught Three);
+# the reason stays, so the player is told to move the die.
+UNSEEN = frozenset({"partly out of view"})
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
 
@@ -48,6 +52,8 @@ class Profile:
 
     def read_face(self, work: np.ndarray, face: Face) -> tuple[int | None, str, str | None, float]:
         """(value, face name, reason when no value, confidence) for one found face."""
+        if face.reason in UNSEEN:
+            return None, "", face.reason, _confidence(face) * 0.5
         if self.model is not None:
             return self.model.read(work, face, self)
         return read_pip_face(face, self)

@@ -23,6 +23,8 @@ Where each rule lives (the rulebook's section in brackets):
   ``words.py``: the vocabulary as translatable messages.
 """
 
+from dicetable.rules.dicequest.dice_sets import quest_dice
 from dicetable.rules.dicequest.game import Dicequest
 
 GAMES = (Dicequest,)
+DICE_SETS = quest_dice
