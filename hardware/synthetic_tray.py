@@ -43,6 +43,10 @@ DICE_COLOURS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
     "purple": ((140, 40, 110), (60, 200, 230)),
     "orange": ((30, 130, 245), (20, 20, 20)),
 }
+# Uneven die bodies a renderer knows.
+TEXTURES = ("marbled", "glitter", "metal")
+# Busy tray floors: patterns drawn over the floor colour.
+PATTERNS = ("wood grain", "check cloth", "granite")
 # Tray floors, BGR: felt and wood.
 TRAYS: dict[str, tuple[int, int, int]] = {
     "green felt": (60, 110, 40),
@@ -75,6 +79,14 @@ class SyntheticDie:
     lean: float = 0.0
     glare: bool = False
     colour: str = "white"
+    # Styles of real dice (all optional; the defaults draw the dice above):
+    one_pip_scale: float | None = None  # the One's pip, times the other pips' size (1.4)
+    pip_scale: float = 1.0  # pip size, times the usual (0.17 of the face side)
+    pip_colours_by_value: dict[int, tuple[int, int, int]] | None = None  # red 1 and 4
+    translucent: bool = False  # see-through body: the bottom face's pips show faintly
+    rounding: float = 0.18  # corner radius over side: 0.03 casino-sharp, 0.32 rounded
+    texture: str = ""  # the body's look: "marbled", "glitter" or "metal" (see TEXTURES)
+    pip_glare: bool = False  # engraved, painted pips that catch the lamp
 
 
 def random_tray(
@@ -180,16 +192,30 @@ def render_tray(
     walls: bool = True,
     light: float = 1.0,
     noise: float = 3.0,
+    pattern: str = "",
+    shadow_length: float = 0.3,
+    tilt: float = 1.0,
+    barrel: float = 0.0,
+    jpeg_quality: int | None = None,
 ) -> np.ndarray:
     """Draw a tray with ``dice`` on it as a camera above it sees it (BGR uint8).
 
     ``hand`` puts a hand over part of the tray, ``blur`` is the length in pixels of the
     motion blur of dice still rolling, ``light`` scales the brightness, ``shadows`` casts
-    hard shadows from a low lamp at the top left.
+    hard shadows from a low lamp at the top left, ``shadow_length`` times a die's side
+    long (1 or more: a strong low lamp), ``noise`` is the grain's standard deviation
+    (10-15: a phone's high ISO in a dim room). ``pattern`` draws a busy floor (see
+    ``PATTERNS``). The camera: ``tilt`` below 1 looks at the tray from the player's side
+    (the floor foreshortened to ``tilt`` up and down, far dice smaller), ``barrel`` bends
+    the picture as a wide phone lens does (0.05-0.1: the corners pulled in 5-10%), and
+    ``jpeg_quality`` saves and loads the picture as a JPEG. Where the dice land in such a
+    picture: ``camera_points``.
     """
     rng = np.random.default_rng(seed)
     width, height = size
     image = _floor(size, TRAYS[tray], rng, light)
+    if pattern:
+        _pattern(image, pattern, rng, light)
     if walls:
         _walls(image, TRAYS[tray], light)
     scale = light
@@ -198,6 +224,11 @@ def render_tray(
         for die in dice:
             offset = die.size * 0.3
             corners = _square(die.x + offset, die.y + offset * 0.8, die.size * 1.1, die.angle)
+            if shadow_length > 0.3:  # a lamp low at the side: the shadow stretches away
+                reach = die.size * (shadow_length - 0.3)
+                cast = corners + np.array([reach, reach * 0.8])
+                hull = cv2.convexHull(np.vstack([corners, cast]).astype(np.float32))
+                corners = hull.reshape(-1, 2).astype(np.float64)
             cv2.fillPoly(shade, [_pts(corners)], 255, cv2.LINE_AA, shift=4)
         shade = cv2.GaussianBlur(shade, (3, 3), 0)
         factor = cv2.cvtColor(255 - shade // 2, cv2.COLOR_GRAY2BGR)
@@ -208,10 +239,122 @@ def render_tray(
         _hand(image, rng, light)
     if blur > 0:
         image = _motion_blur(image, blur, float(rng.uniform(0, 180)))
+    if tilt < 1.0 or barrel > 0.0:
+        image = _camera(image, tilt, barrel)
     if noise > 0:
         grain = (rng.standard_normal(image.shape, np.float32) * noise).astype(np.int16)
         image = cv2.add(image, grain, dtype=cv2.CV_8U)
+    if jpeg_quality is not None:
+        _, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, int(jpeg_quality)])
+        image = cv2.imdecode(data, cv2.IMREAD_COLOR)
     return image
+
+
+def _tilt_homography(size: tuple[int, int], tilt: float) -> np.ndarray:
+    """The floor as a camera at the player's side sees it: a pinhole camera turned
+    ``acos(tilt)`` from straight down about the picture's horizontal axis, scaled so
+    the tray fills the frame again."""
+    width, height = size
+    theta = math.acos(min(1.0, max(0.2, tilt)))
+    distance = 1.5 * max(width, height)
+    corners = np.array([(0, 0), (width, 0), (width, height), (0, height)], np.float64)
+    ground = corners - (width / 2, height / 2)
+    # The camera sits back towards the bottom edge and looks at the tray's centre.
+    y_cam = ground[:, 1] * math.cos(theta)
+    depth = distance + ground[:, 1] * math.sin(theta)
+    projected = np.stack([ground[:, 0] * distance / depth, y_cam * distance / depth], 1)
+    low, high = projected.min(axis=0), projected.max(axis=0)
+    fit = min(width / (high[0] - low[0]), height / (high[1] - low[1]))
+    placed = (projected - (low + high) / 2) * fit + (width / 2, height / 2)
+    return cv2.getPerspectiveTransform(corners.astype(np.float32), placed.astype(np.float32))
+
+
+def _camera(image: np.ndarray, tilt: float, barrel: float) -> np.ndarray:
+    height, width = image.shape[:2]
+    if tilt < 1.0:
+        matrix = _tilt_homography((width, height), tilt)
+        image = cv2.warpPerspective(image, matrix, (width, height), borderMode=cv2.BORDER_REFLECT)
+    if barrel > 0.0:
+        ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
+        cx, cy, half = width / 2, height / 2, math.hypot(width, height) / 2
+        r2 = ((xs - cx) ** 2 + (ys - cy) ** 2) / half**2
+        grow = 1 + barrel * r2
+        image = cv2.remap(
+            image, cx + (xs - cx) * grow, cy + (ys - cy) * grow, cv2.INTER_LINEAR,
+            borderMode=cv2.BORDER_REFLECT,
+        )  # fmt: skip
+    return image
+
+
+def camera_points(
+    points: np.ndarray, size: tuple[int, int], *, tilt: float = 1.0, barrel: float = 0.0
+) -> np.ndarray:
+    """Where floor points (N x 2, as the dice's x, y) show in a picture rendered with
+    ``tilt`` and ``barrel``: the truth a reader's centres are scored against."""
+    points = np.asarray(points, np.float64).reshape(-1, 2)
+    width, height = size
+    if tilt < 1.0:
+        matrix = _tilt_homography(size, tilt)
+        points = cv2.perspectiveTransform(points[None].astype(np.float64), matrix)[0]
+    if barrel > 0.0:
+        centre = np.array([width / 2, height / 2])
+        half = math.hypot(width, height) / 2
+        source = (points - centre) / half
+        shown = source.copy()
+        for _ in range(20):  # solve shown * (1 + barrel |shown|^2) = source
+            shown = source / (1 + barrel * (shown**2).sum(axis=1, keepdims=True))
+        points = shown * half + centre
+    return points
+
+
+def _pattern(image: np.ndarray, name: str, rng: np.random.Generator, light: float) -> None:
+    """A busy floor, in place: wood grain (dark streaks and knots), a checked cloth,
+    or granite (specks of many sizes, some as round and dark as pips)."""
+    height, width = image.shape[:2]
+    unit = max(width, height) / 640
+    if name == "wood grain":
+        ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
+        wobble = 6 * unit * np.sin(xs / (90 * unit) + float(rng.uniform(0, 6)))
+        rings = np.sin((ys + wobble) / (3.5 * unit)) + 0.6 * np.sin((ys + 2 * wobble) / (11 * unit))
+        shade = 1.0 - 0.16 * (rings > 0.9) - 0.05 * rings
+        image[:] = np.clip(image * shade[..., None], 0, 255).astype(np.uint8)
+        for _ in range(3):
+            centre = (int(rng.uniform(0, width)), int(rng.uniform(0, height)))
+            axes = (int(rng.uniform(12, 30) * unit), int(rng.uniform(5, 10) * unit))
+            cv2.ellipse(
+                image,
+                centre,
+                axes,
+                0,
+                0,
+                360,
+                _shade(image[centre[1], centre[0]].tolist(), 0.6),
+                -1,
+                cv2.LINE_AA,
+            )
+    elif name == "check cloth":
+        step = int(22 * unit)
+        ys, xs = np.mgrid[0:height, 0:width]
+        bands = ((xs // step) % 2 + (ys // step) % 2).astype(np.float32)
+        weave = 1.0 + 0.04 * ((xs + ys) % 3 == 0)
+        image[:] = np.clip(
+            image * (0.72 + 0.2 * bands[..., None]) * weave[..., None], 0, 255
+        ).astype(np.uint8)
+    elif name == "granite":
+        for _ in range(int(900 * (width * height) / (640 * 480))):
+            centre = (int(rng.uniform(0, width)), int(rng.uniform(0, height)))
+            radius = max(1, int(rng.choice([1, 1, 1, 2, 2, 3, 4]) * unit))
+            tone = float(rng.choice([0.35, 0.55, 1.5]))
+            cv2.circle(
+                image,
+                centre,
+                radius,
+                _shade(image[centre[1], centre[0]].tolist(), tone),
+                -1,
+                cv2.LINE_AA,
+            )
+    else:
+        raise ValueError(f"synthetic_tray: unknown pattern {name!r} (known: {', '.join(PATTERNS)})")
 
 
 def _floor(
@@ -300,18 +443,30 @@ def _fill(image: np.ndarray, polygon: np.ndarray, colour: tuple[int, ...], alpha
 
 def _die(image: np.ndarray, die: SyntheticDie, light: float) -> None:
     body = _shade(die.body_bgr, light)
-    pips = _shade(die.pip_bgr, light)
+    pips = _shade((die.pip_colours_by_value or {}).get(die.value, die.pip_bgr), light)
     if die.cocked:
         _cocked_die(image, die, body, pips)
         return
-    top = _square(die.x, die.y, die.size, die.angle)
+    round_ = die.rounding
+    top = _square(die.x, die.y, die.size, die.angle, round_)
+    alpha = min(die.alpha, 0.72) if die.translucent else die.alpha
     if die.lean > 0:
         _side_faces(image, die, top, body, pips)
     # A darker rim where the rounded edges turn away from the light.
-    _fill(image, _square(die.x, die.y, die.size * 1.04, die.angle), _shade(body, 0.6), die.alpha)
-    _fill(image, top, body, die.alpha)
-    inner = _square(die.x, die.y, die.size * 0.86, die.angle, rounding=0.25)
-    _fill(image, inner, _shade(body, 1.04), die.alpha * 0.6)
+    rim = _square(die.x, die.y, die.size * 1.04, die.angle, round_)
+    _fill(image, rim, _shade(body, 0.6), alpha)
+    _fill(image, top, body, alpha)
+    inner = _square(die.x, die.y, die.size * 0.86, die.angle, rounding=max(0.0, round_ + 0.07))
+    _fill(image, inner, _shade(body, 1.04), alpha * 0.6)
+    if die.texture:
+        _texture(image, die, top, body)
+    if die.translucent and not die.face:
+        # The bottom face's pips, seen through the body: faint, mirrored, a little off.
+        hidden = replace(die, value=7 - die.value, pip_glare=False)
+        faint = tuple(int(0.35 * p + 0.65 * b) for p, b in zip(pips, body, strict=True))
+        shift = die.size * 0.04
+        _face_marks(image, hidden, die.x + shift, die.y + shift, die.size * 0.9, -die.angle,
+                    faint, squash=1.0)  # fmt: skip
     _face_marks(image, die, die.x, die.y, die.size, die.angle, pips, squash=1.0)
     if die.glare:
         # A highlight on the body near the lit edge, where a lamp catches a glossy die.
@@ -369,14 +524,59 @@ def _face_marks(
         _symbol(image, die.face, x, y, side, angle, colour, _shade(die.body_bgr, 1.0))
         return
     half = side / 2
+    one = die.one_pip_scale if die.one_pip_scale is not None else 0.12 / 0.085
+    radius = side * 0.085 * die.pip_scale * (one if die.value == 1 else 1.0)
     for u, v in PIP_LAYOUTS[die.value]:
         px, py = _turn(np.array([[u * half, v * half * squash]]), angle)[0] + np.array([x, y])
-        radius = side * (0.12 if die.value == 1 else 0.085)
         axes = (max(1, round(radius * 16)), max(1, round(radius * squash * 16)))
         cv2.ellipse(
             image, (round(px * 16), round(py * 16)), axes, angle, 0, 360, colour, -1,
             cv2.LINE_AA, shift=4,
         )  # fmt: skip
+        if die.pip_glare:
+            # A lamp's highlight on the paint: a bright spot on the pip's upper left.
+            spot = (round((px - 0.35 * radius) * 16), round((py - 0.35 * radius) * 16))
+            size = max(1, round(radius * 0.4 * 16))
+            cv2.circle(image, spot, size, (250, 250, 250), -1, cv2.LINE_AA, shift=4)
+
+
+def _texture(image: np.ndarray, die: SyntheticDie, top: np.ndarray, body: tuple[int, ...]) -> None:
+    """An uneven body, in place, inside the top face: marbled swirls, glitter specks, or
+    metal's sheen (brighter towards the lamp, brushed)."""
+    mask = np.zeros(image.shape[:2], np.uint8)
+    cv2.fillPoly(mask, [_pts(top)], 255, cv2.LINE_AA, shift=4)
+    ys, xs = np.nonzero(mask)
+    if len(ys) == 0:
+        return
+    y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+    h, w = y1 - y0, x1 - x0
+    rng = np.random.default_rng(int(die.x * 7 + die.y * 13) % (2**32))
+    gy, gx = np.mgrid[0:h, 0:w].astype(np.float32) / max(h, w)
+    if die.texture == "marbled":
+        phase = rng.uniform(0, 6, 3)
+        swirl = np.sin(9 * gx + 4 * np.sin(7 * gy + phase[0]) + phase[1]) * np.sin(
+            5 * gy + phase[2]
+        )
+        factor = 1.0 - 0.22 * np.clip(swirl, 0, 1) ** 2
+    elif die.texture == "glitter":
+        factor = np.ones((h, w), np.float32)
+        specks = rng.random((h, w))
+        factor[specks < 0.06] = 1.5
+        factor[specks > 0.95] = 0.65
+        factor = cv2.GaussianBlur(factor, (3, 3), 0)
+    elif die.texture == "metal":
+        angle = math.radians(die.angle)
+        along = gx * math.cos(angle) + gy * math.sin(angle)
+        brushed = rng.normal(0, 0.04, (1, w)).astype(np.float32)
+        factor = 1.3 - 0.6 * along + brushed
+    else:
+        raise ValueError(
+            f"synthetic_tray: unknown texture {die.texture!r} (known: {', '.join(TEXTURES)})"
+        )
+    weight = mask[y0:y1, x0:x1].astype(np.float32)[..., None] / 255.0
+    patch = image[y0:y1, x0:x1].astype(np.float32)
+    shaded = np.clip(patch * factor[..., None], 0, 255)
+    image[y0:y1, x0:x1] = (patch * (1 - weight) + shaded * weight).astype(np.uint8)
 
 
 def _symbol(
@@ -492,3 +692,77 @@ def _motion_blur(image: np.ndarray, length: float, angle: float) -> np.ndarray:
     kernel = cv2.warpAffine(kernel, turn, (size, size))
     kernel /= kernel.sum()
     return cv2.filter2D(image, -1, kernel)
+
+
+# Real dice and tables the plain renders do not show: one name per look, for
+# ``styled_tray``. Each entry: die options, tray options, frame size, die side range
+# (pixels), and the dice colours used.
+_WHITE, _BLACK_PIP = DICE_COLOURS["white"][0], DICE_COLOURS["white"][1]
+_RED_PIP = (40, 30, 190)
+DICE_STYLES: dict[str, dict] = {
+    "big one": {"die": {"one_pip_scale": 2.6}},
+    "red one and four": {
+        "die": {"one_pip_scale": 2.4, "pip_colours_by_value": {1: _RED_PIP, 4: _RED_PIP}}
+    },
+    "casino": {
+        "die": {"translucent": True, "rounding": 0.03, "pip_scale": 1.05},
+        "colours": ("red", "green", "blue"),
+        "side": (70, 95),
+    },
+    "rounded small pips": {"die": {"rounding": 0.32, "pip_scale": 0.7}},
+    "mini dice": {"size": (1920, 1080), "side": (34, 44), "count": (6, 12)},
+    "ivory marbled": {"die": {"texture": "marbled"}, "colours": ("ivory",)},
+    "glitter": {"die": {"texture": "glitter"}, "colours": ("red", "blue", "black")},
+    "metal": {"die": {"texture": "metal", "body_bgr": (150, 150, 155), "pip_bgr": (30, 30, 30)}},
+    "engraved gold": {
+        "die": {"body_bgr": (45, 25, 30), "pip_bgr": (60, 180, 220), "pip_glare": True},
+        "tray": {"tray": "blue felt"},
+    },
+    "wood grain tray": {"tray": {"tray": "wood", "pattern": "wood grain"}},
+    "check cloth tray": {"tray": {"tray": "red felt", "pattern": "check cloth"}},
+    "granite tray": {"tray": {"tray": "wood", "pattern": "granite"}, "colours": ("white", "red")},
+    "dark tray, low light": {
+        "tray": {"tray": "black felt", "light": 0.45, "noise": 12.0},
+        "colours": ("white", "red", "blue"),
+    },
+    "long shadows": {"tray": {"shadow_length": 1.2}},
+    "tilted camera": {"tray": {"tilt": 0.7}, "lean": 0.15},
+    "phone lens, 12 MP": {
+        "size": (4032, 3024),
+        "side": (180, 250),
+        "tray": {"barrel": 0.08, "jpeg_quality": 85},
+    },
+    "jpeg 60": {"tray": {"jpeg_quality": 60}, "colours": ("white", "red", "black")},
+    "1280x720": {"size": (1280, 720), "side": (60, 90)},
+    "1920x1080": {"size": (1920, 1080), "side": (60, 110)},
+    "4032x3024 small dice": {"size": (4032, 3024), "side": (40, 70), "count": (6, 12)},
+    "symbol faces": {"symbols": {1: "skull", 6: "star"}, "colours": ("white", "red")},
+}
+
+
+def styled_tray(style: str, seed: int) -> tuple[list[SyntheticDie], np.ndarray, np.ndarray, float]:
+    """A tray of dice in one of ``DICE_STYLES``, from ``seed``: the dice, the picture,
+    where each die's top face shows in it (N x 2) and the camera's foreshortening (1 =
+    straight above; the dice's sides show that much smaller up and down)."""
+    spec = DICE_STYLES[style]
+    rng = random.Random(seed)
+    size = spec.get("size", (640, 480))
+    low, high = spec.get("count", (3, 7))
+    side_low, side_high = spec.get("side", (44, 72))
+    dice = random_tray(
+        rng,
+        rng.randint(low, high),
+        size,
+        die_size=rng.uniform(side_low, side_high),
+        colours=spec.get("colours", ("white",)),
+        touching=rng.random() < 0.3,
+        lean=spec.get("lean", 0.0),
+        symbols=spec.get("symbols"),
+    )
+    dice = [replace(d, **spec.get("die", {})) for d in dice]
+    tray = {"tray": "green felt", **spec.get("tray", {})}
+    image = render_tray(dice, size, seed=seed, **tray)
+    tilt, barrel = tray.get("tilt", 1.0), tray.get("barrel", 0.0)
+    centres = camera_points(np.array([(d.x, d.y) for d in dice]).reshape(-1, 2), size,
+                            tilt=tilt, barrel=barrel)  # fmt: skip
+    return dice, image, centres, tilt
