@@ -11,6 +11,9 @@ DICE_SETS = (
     DiceSet(
         "d6",
         msg("Plain dice (pips)"),
-        tuple(DiceFace(str(n), n, msg("{n} pips", n=n)) for n in range(1, 7)),
+        tuple(
+            DiceFace(str(n), n, msg("1 pip") if n == 1 else msg("{n} pips", n=n))
+            for n in range(1, 7)
+        ),
     ),
 )
