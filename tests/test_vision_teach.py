@@ -379,3 +379,41 @@ def test_a_die_cut_by_the_frame_edge_gets_no_value_from_a_taught_profile_either(
             dice = [SyntheticDie(value, x, 240, 0, 70, body, pips), SyntheticDie(3, 300, 240)]
             edge = [d for d in reader.read(render_tray(dice)).dice if d.x > 500]
             assert [(d.value, d.reason) for d in edge] == [expected], (value, x)
+
+
+def test_a_blank_face_taught_by_touch_is_read_not_dropped_as_felt(monkeypatch):
+    """Dicequest's dice have a blank face (data/dice.toml: ``blank = []``), taught by
+    touch like any other (rules/dicequest/dice_sets.py names it): a red die with no
+    print at all is read as "blank", beside symbol faces, and no felt becomes a die."""
+    from dicetable.hardware import synthetic_tray
+
+    monkeypatch.setitem(synthetic_tray.PIP_LAYOUTS, 0, ())  # value 0 draws a blank face
+    looks = ("", "sword", "shield", "star", "skull")
+    names = ("blank", "sword", "shield", "star", "skull")
+    body, pips = DICE_COLOURS["red"]
+    rng = random.Random(3)
+
+    def die(index: int, x: float, y: float) -> SyntheticDie:
+        value = 0 if index == 0 else 6
+        return SyntheticDie(
+            value, x, y, rng.uniform(0, 90), 62, body, pips, looks[index], colour="red"
+        )
+
+    teacher = Teacher("quest", names, (None,) * len(names))
+    for shot in range(2 * len(names)):  # each face twice, one die at a time
+        one = die(shot % len(names), rng.uniform(200, 440), rng.uniform(150, 330))
+        assert teacher.add_example(render_tray([one], seed=shot, tray="black felt"), shot % 5)
+    reader = make_reader(teacher.learn())
+    total = right = extra = 0
+    for seed in range(20):
+        picks = random.Random(seed)
+        dice = [(k, die(k, 120 + 130 * i, picks.uniform(150, 330))) for i, k in enumerate(
+            picks.randrange(len(names)) for _ in range(4)
+        )]  # fmt: skip
+        reading = reader.read(render_tray([d for _, d in dice], seed=seed, tray="black felt"))
+        for index, placed in dice:
+            total += 1
+            here = near(reading, placed)
+            right += bool(here) and (here[0].face, here[0].value) == (names[index], None)
+        extra += len(reading.dice) - len(dice)
+    assert right == total and extra == 0, f"{right}/{total}, {extra} extra"
