@@ -369,7 +369,9 @@ def measure_face(
             return None
         # The shorter walks: a walk may run on into a side face that is lit alike.
         size = 2 * float(short) / 1.04
-    if pips and not 2.8 * diameter <= size <= 11 * diameter:
+    # A lone pip (a One) may be printed up to half the face's side.
+    big_one = len(pips) == 1 and pips[0].disc
+    if pips and not (1.9 if big_one else 2.8) * diameter <= size <= 11 * diameter:
         return None
     if not pips and not 1.1 * diameter <= size <= 3.5 * diameter:
         return None  # a symbol covers a good part of its face

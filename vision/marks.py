@@ -34,6 +34,7 @@ class Mark:
     wide: bool = False  # found by the wide look: too big for a pip (part of a symbol)
     axis: float = 0.0  # direction of the long axis, radians
     smeared: bool = False  # a pip stretched by motion blur like the round pips beside it
+    disc: bool = False  # a big round solid pip (a One's, printed 2-3x): see ``big_pips``
 
     @property
     def pip_like(self) -> bool:
@@ -277,3 +278,46 @@ def _mark(
         label=label,
         axis=0.5 * math.atan2(2 * mu11, mu20 - mu02),
     )
+
+
+def big_pips(marks: list[Mark], labels: np.ndarray, pip_radius: float) -> list[Mark]:
+    """Many dice print the One's pip two or three times the others' size (sometimes
+    red): too big for the pip-sized look, which sees only pieces of its rim, it is
+    found by the wide look (or by the pip look, when the first guess of the pip size
+    was big) as a round, solid disc. Such a disc is a pip, and the
+    pieces inside it are part of it (their labels become its label). A symbol is not
+    a disc: a skull has eye holes, a shield or a star fills little of its circle."""
+    discs = []
+    for mark in marks:
+        big = mark.wide or mark.radius > 1.6 * pip_radius
+        if not big or mark.elongation > 1.2 or not 0.88 < mark.fill < 1.12:
+            continue
+        reach = int(mark.radius * 1.6) + 2
+        x0, y0 = max(0, int(mark.x) - reach), max(0, int(mark.y) - reach)
+        window = labels[y0 : int(mark.y) + reach + 1, x0 : int(mark.x) + reach + 1]
+        ys, xs = np.nonzero(window == mark.label)
+        if len(xs) < 5:
+            continue
+        _, radius = cv2.minEnclosingCircle(np.stack([xs, ys], 1).astype(np.float32))
+        if mark.area < 0.8 * math.pi * radius**2:
+            continue
+        discs.append((mark, window))
+    if not discs:
+        return marks
+    taken: set[int] = set()
+    kept = {id(mark) for mark, _ in discs}
+    for disc, window in discs:
+        for mark in marks:
+            if (
+                id(mark) not in kept
+                and not mark.wide
+                and mark.polarity == disc.polarity
+                and math.hypot(mark.x - disc.x, mark.y - disc.y) < 1.15 * disc.radius
+            ):
+                taken.add(mark.label)
+                window[window == mark.label] = disc.label
+    return [
+        replace(m, wide=False, disc=True) if id(m) in kept else m
+        for m in marks
+        if m.label not in taken
+    ]

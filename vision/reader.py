@@ -22,7 +22,7 @@ from dicetable.vision import faces as facing
 from dicetable.vision.bodies import BodyHint, find_bodies
 from dicetable.vision.colours import colour_name
 from dicetable.vision.faces import Face
-from dicetable.vision.marks import Mark, add_symbols, find_marks
+from dicetable.vision.marks import Mark, add_symbols, big_pips, find_marks
 from dicetable.vision.profiles import Profile, builtin_d6
 from dicetable.vision.reading import DieReading, FrameReading
 
@@ -177,6 +177,7 @@ def read_faces(
 ) -> list[Face]:
     """Group marks into faces, measure them and read pip values (profile-free part)."""
     pip_radius = pip / 2
+    marks = big_pips(marks, labels, pip_radius)
     groups = facing.group_marks(work, gray, marks, labels, pip_radius)
     inks = [m.contrast for m in marks if m.pip_like]
     # Print on dice is bold; faint blobs alone (grain, dust) are not worth measuring.
@@ -247,7 +248,8 @@ def consistent(found: list[Face], floor: np.ndarray, height: int) -> list[Face]:
         radii = [m.radius for m in face.marks if m.pip_like or not m.wide]
         if radii:  # a face of print other than pips (a symbol) has no pip size to compare
             ratio = float(median(radii)) / (pip * nearer)
-            if not (0.6 <= ratio <= (2.1 if face.value == 1 else 1.6)):
+            most = 1.6 if face.value != 1 else (3.2 if face.marks[0].disc else 2.1)
+            if not 0.6 <= ratio <= most:
                 continue
         if face.value is None and (
             face.edge_found < 0.9
