@@ -537,7 +537,7 @@ class Runtime:
                     dice.profile in self._missing_profiles,
                     taught_name(dice.profile) in taught,
                 )
-                for dice in dice_sets()
+                for dice in dice_sets(self.settings.data_dir)
             ]
             return sorted(sets, key=lambda teachable: not teachable.waiting)
 
@@ -733,7 +733,7 @@ class Runtime:
         if wanted is None or (self.camera is None and not self.tray_process):
             self.notice("dice", None)
             return
-        known = {dice.profile: dice.title for dice in dice_sets()}
+        known = {dice.profile: dice.title for dice in dice_sets(self.settings.data_dir)}
         self.notice(
             "dice",
             msg(

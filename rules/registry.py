@@ -7,9 +7,10 @@ player's typo) is left out with its error in ``broken()`` and in the log, so the
 games stay playable.
 
 A package may also declare the dice sets its ROLL prompts ask for (``DiceRequest.profile``)
-in ``DICE_SETS``: a tuple of ``DiceSet``, or a function returning one (sets built from the
-game's data files). ``dice_sets()`` gathers them, so the table can offer to teach the
-dice a game reads with, face by face, under the name the game asks for.
+in ``DICE_SETS``: a tuple of ``DiceSet``, or a function of the table's data folder (or
+None) returning one (sets built from the game's data files and the player's corrections).
+``dice_sets()`` gathers them, so the table can offer to teach the dice a game reads
+with, face by face, under the name the game asks for.
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ from __future__ import annotations
 import importlib
 import logging
 import pkgutil
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
+from typing import Any
 
 from dicetable import rules
 from dicetable.rules.core import Game, Msg
@@ -71,30 +73,32 @@ def _load() -> tuple[dict[str, type[Game]], dict[str, str]]:
 
 
 @cache
-def _dice_sets() -> dict[str, DiceSet]:
-    found: dict[str, DiceSet] = {}
+def _dice_sets() -> tuple[tuple[str, Any], ...]:
+    """(package name, its ``DICE_SETS``) for every game package that loaded."""
+    declared = []
     for module in pkgutil.iter_modules(rules.__path__):
-        if not module.ispkg or module.name in broken():
-            continue
-        declared: tuple[DiceSet, ...] | Callable[[], tuple[DiceSet, ...]] = getattr(
-            importlib.import_module(f"{rules.__name__}.{module.name}"), "DICE_SETS", ()
-        )
+        if module.ispkg and module.name not in broken():
+            package = importlib.import_module(f"{rules.__name__}.{module.name}")
+            declared.append((module.name, getattr(package, "DICE_SETS", ())))
+    return tuple(declared)
+
+
+def dice_sets(data_dir: Path | None = None) -> list[DiceSet]:
+    """The dice sets the installed games ask for, in the order their packages declare
+    them (packages by name). A ``DICE_SETS`` function is given ``data_dir``, where a
+    player may keep corrections of a game's dice (Dicequest's ``dice.toml``)."""
+    _load()
+    found: dict[str, DiceSet] = {}
+    for name, declared in _dice_sets():
         try:
-            sets = declared() if callable(declared) else declared
+            sets = declared(data_dir) if callable(declared) else declared
         except Exception as error:  # a broken data file hides its sets, not the others'
             why = f"{type(error).__name__}: {error}"
-            log.error("dice sets of %s not loaded: %s", module.name, why)
+            log.error("dice sets of %s not loaded: %s", name, why)
             continue
         for dice in sets:
             found.setdefault(dice.profile, dice)  # two games asking for one set share it
-    return found
-
-
-def dice_sets() -> list[DiceSet]:
-    """The dice sets the installed games ask for, in the order their packages declare
-    them (packages by name)."""
-    _load()
-    return list(_dice_sets().values())
+    return list(found.values())
 
 
 def games() -> dict[str, type[Game]]:

@@ -69,8 +69,32 @@ def test_a_game_whose_dice_sets_fail_to_load_hides_only_its_own(
     package = tmp_path / "brokendice"
     package.mkdir()
     (package / "__init__.py").write_text(
-        "def DICE_SETS():\n    raise ValueError('heroes/x.toml: faces: all of 1-6 are needed')\n"
+        "def DICE_SETS(data_dir):\n"
+        "    raise ValueError('heroes/x.toml: faces: all of 1-6 are needed')\n"
     )
     monkeypatch.setattr(rules, "__path__", [*rules.__path__, str(tmp_path)])
     assert "dicequest" in {dice.profile for dice in registry.dice_sets()}
     assert "dice sets of brokendice not loaded: ValueError: heroes/x.toml" in caplog.text
+
+
+def test_dicequest_teaches_the_dice_the_player_corrected(tmp_path, fresh_registry, caplog):
+    """rules/dicequest/data/dice.toml: "Correct it for your copy: put a file with the
+    same tables in <data folder>/dicequest/dice.toml ... the camera's teach mode learns
+    the real faces": the set taught is the corrected one; a broken correction is
+    said in the log and the shipped faces are taught, as a game would play them."""
+    corrected = tmp_path / "dicequest" / "dice.toml"
+    corrected.parent.mkdir()
+    corrected.write_text(
+        '[faces]\nblank = []\nsword = ["sword"]\narrow-wand = ["arrow", "wand"]\n'
+        "[colors]\n"
+        'red = ["blank", "sword", "sword", "sword", "sword", "blank"]\n'
+        'blue = ["blank", "arrow-wand", "arrow-wand", "sword", "sword", "blank"]\n'
+    )
+    sets = {dice.profile: dice for dice in registry.dice_sets(tmp_path)}
+    quest = sets["dicequest"]
+    assert [f.name for f in quest.faces] == ["blank", "sword", "arrow-wand"]
+    assert translate(quest.faces[2].label, "en") == "arrow-wand (on a blue die)"
+    corrected.write_text("[faces]\nblank = 3\n")
+    sets = {dice.profile: dice for dice in registry.dice_sets(tmp_path)}
+    assert [f.name for f in sets["dicequest"].faces] == list(default_dice().faces)
+    assert "Dicequest dice not corrected" in caplog.text

@@ -1,17 +1,29 @@
 """The dice Dicequest reads: one set, ``dicequest`` (``CombatStep._faces_request``),
 holding every face of the four colours once (``data/dice.toml``): a face printed on
 several dice, or twice on one, is taught once. Faces are pure symbols (no value);
-a reading's colour says which die it was."""
+a reading's colour says which die it was. A player's corrected ``dice.toml`` in the
+data folder (``catalogue.dice_file``) is what is taught, as it is what games use."""
 
 from __future__ import annotations
 
+import logging
+from pathlib import Path
+
 from dicetable.rules.core import msg
-from dicetable.rules.dicequest.data import default_dice
+from dicetable.rules.dicequest import catalogue
+from dicetable.rules.dicequest.data import DataError, default_dice
 from dicetable.rules.registry import DiceFace, DiceSet
 
+log = logging.getLogger(__name__)
 
-def quest_dice() -> tuple[DiceSet, ...]:
+
+def quest_dice(data_dir: Path | None = None) -> tuple[DiceSet, ...]:
     dice = default_dice()
+    if data_dir is not None:
+        try:
+            dice = catalogue.load_dice(data_dir) or dice
+        except DataError as error:  # as a game started now would: the shipped dice
+            log.error("Dicequest dice not corrected: %s", error)
     faces = []
     for face in dice.faces:
         colours = [colour for colour, shown in dice.colors.items() if face in shown]

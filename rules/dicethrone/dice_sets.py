@@ -4,14 +4,17 @@ beside the symbol, so all six faces are told apart and taught: face n gives valu
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from dicetable.rules.core import msg
 from dicetable.rules.dicethrone.heroes import load_hero
 from dicetable.rules.dicethrone.solo_setup import BOSSES
 from dicetable.rules.registry import DiceFace, DiceSet
 
 
-def boss_dice() -> tuple[DiceSet, ...]:
-    """One set per Boss, faces named by the hero file's ``[faces]``."""
+def boss_dice(data_dir: Path | None = None) -> tuple[DiceSet, ...]:
+    """One set per Boss, faces named by the hero file's ``[faces]`` (``data_dir``:
+    no corrections of hero dice are kept there)."""
     sets = []
     for boss in BOSSES:
         hero = load_hero(boss)
