@@ -665,6 +665,24 @@ def test_notices_in_spanish(table: Table) -> None:
     table.check("home-notices-es")
 
 
+def test_the_dice_chooser_and_the_faces_asked_for_in_spanish(table: Table) -> None:
+    """The teach flow in the players' language: set titles and face names come from
+    the games' own catalogues (a Dicequest face and the die to find it on)."""
+    table.screens.set_language("es")
+    table.pump(6)
+    table.screens.go("teach")
+    table.pump(4)
+    teach = table.screens.teach
+    listed = [w.text for w in teach.sets.children[::-1] if isinstance(w, TapButton)]
+    assert "Dice Throne: dados de Bárbaro" in listed and "Dados normales (puntos)" in listed
+    words = " ".join(w.text for w in teach.sets.children if isinstance(w, WrapLabel))
+    assert "1: espada" in words and "Aún sin enseñar." in words
+    table.check("teach-chooser-es")
+    table.tap(table.find_text("Dados de colores de Dicequest"))
+    assert "Enséñame la cara vacía (en cualquier dado)" in teach.step.text
+    table.check("teach-quest-es")
+
+
 @pytest.mark.parametrize("game_id", sorted(g for g in games() if not g.startswith("test-")))
 def test_every_game_plays_on_screen(game_id: str, shots: Path, isolated_data: Path) -> None:
     """Each registered game, landscape, through 8 random valid answers: the screen
