@@ -29,6 +29,9 @@ from dicetable.vision.reading import DieReading, FrameReading
 # The pip size (work pixels) the reader scales frames to.
 TARGET_PIP = 8.0
 FIRST_LOOK = 1024  # long side of the first look at a big frame
+# The longest side a frame is looked at: small dice in a 12 MP frame (pips of 3-4
+# work pixels there still read) cost no more than a 3 MP look.
+MOST_LOOK = 2048
 MIN_DIE = 14.0  # work pixels: smaller "faces" are specks, not dice
 
 
@@ -54,39 +57,25 @@ class DiceReader:
         height, width = frame.shape[:2]
         key = (width, height)
         floor = min(1.0, 640 / max(width, height))  # never below webcam resolution
+        most = max(floor, min(1.0, MOST_LOOK / max(width, height)))
         known = self._pip.get(key)
         if known:
-            scale = max(floor, min(1.0, TARGET_PIP / known))
+            scale = max(floor, min(most, TARGET_PIP / known))
             guess = known * scale
         else:
             scale = min(1.0, FIRST_LOOK / max(width, height))
             guess = max(width, height) * scale / 45
-        work = shrink(frame, scale)
-        gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
-        # The first look needs pips only; symbols are looked for once the scale is known.
-        marks, labels = find_marks(gray, guess, symbols=False)
-        typical = _typical_pip(marks)
-        if typical is not None and not 0.6 < typical / guess < 1.6:
-            better = max(floor, min(1.0, scale * TARGET_PIP / typical))
-            if abs(better - scale) / scale > 0.25:
-                work = shrink(frame, better)
-                gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
-                typical *= better / scale
-                scale = better
-            guess = typical
-            marks, labels = find_marks(gray, guess, symbols=False)
-        elif typical is not None:
-            guess = typical
-        add_symbols(gray, guess, marks, labels)
-        found = read_faces(work, gray, marks, labels, guess)
+        found, scale, work, guess = _look(frame, scale, guess, floor, most)
+        if not known and scale < most and not any(f.value and f.value >= 2 for f in found):
+            # No layout of two pips or more read at the first look's scale (a lone
+            # "pip" may be a whole small die): the dice may be small in a big
+            # frame (mini dice, a phone far above the tray), their pips a pixel or two
+            # there. Look again closer, for dice a third of the size guessed.
+            closer = min(most, 2 * scale)
+            found, scale, work, guess = _look(
+                frame, closer, guess * closer / scale / 3, floor, most
+            )
         measured = _pip_of(found)
-        if measured and not 0.7 < measured / guess < 1.4:
-            # The dice read say the pips are another size than the kernel assumed
-            # (print or specks misled the first look): look again with their size.
-            guess = measured
-            marks, labels = find_marks(gray, guess)
-            found = read_faces(work, gray, marks, labels, guess)
-            measured = _pip_of(found)
         if measured:
             self._pip[key] = measured / scale
         else:
@@ -128,6 +117,40 @@ class DiceReader:
                 continue  # not a face the profile knows: leave what the marks found
             found = [f for f in found if not any(f is g for g in near)] + [body]
         return found
+
+
+def _look(
+    frame: np.ndarray, scale: float, guess: float, floor: float, most: float
+) -> tuple[list[Face], float, np.ndarray, float]:
+    """One look at ``frame`` at about ``scale`` (from ``floor`` to ``most``) with pips
+    about ``guess`` work pixels: the faces, the scale and work image used, and the pip
+    size found."""
+    work = shrink(frame, scale)
+    gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
+    # The first look needs pips only; symbols are looked for once the scale is known.
+    marks, labels = find_marks(gray, guess, symbols=False)
+    typical = _typical_pip(marks)
+    if typical is not None and not 0.6 < typical / guess < 1.6:
+        better = max(floor, min(most, scale * TARGET_PIP / typical))
+        if abs(better - scale) / scale > 0.25:
+            work = shrink(frame, better)
+            gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
+            typical *= better / scale
+            scale = better
+        guess = typical
+        marks, labels = find_marks(gray, guess, symbols=False)
+    elif typical is not None:
+        guess = typical
+    add_symbols(gray, guess, marks, labels)
+    found = read_faces(work, gray, marks, labels, guess)
+    measured = _pip_of(found)
+    if measured and not 0.7 < measured / guess < 1.4:
+        # The dice read say the pips are another size than the kernel assumed
+        # (print or specks misled the first look): look again with their size.
+        guess = measured
+        marks, labels = find_marks(gray, guess)
+        found = read_faces(work, gray, marks, labels, guess)
+    return found, scale, work, guess
 
 
 def shrink(frame: np.ndarray, scale: float) -> np.ndarray:
