@@ -141,6 +141,21 @@ def test_teach_read_and_eval_commands(tmp_path, isolated_data, capsys):
     assert line["dice"] and all(set(d) == keys for d in line["dice"])
 
 
+def test_teach_names_the_faces_as_the_game_that_rolls_them(tmp_path, isolated_data, capsys):
+    """Issue 3 item 3 ("a profile file names the faces, e.g. Dice Throne hero symbols"):
+    a profile named for a game's dice set (the name its DiceRequest asks for) takes the
+    game's face names and values without a profile.toml, and says which class is which
+    so the photos can be labelled to match."""
+    photos = tmp_path / "photos"
+    write_photos(photos, range(12))
+    assert main(["teach", "--profile", "dicethrone-barbarian", str(photos)]) == 0
+    out = capsys.readouterr().out
+    assert "class 0 = sword, 1 = sword, 2 = sword, 3 = heart, 4 = heart, 5 = pow" in out
+    profile = load_profile("dicethrone-barbarian", isolated_data)
+    assert profile.faces == ("sword", "sword", "sword", "heart", "heart", "pow")
+    assert profile.values == (1, 2, 3, 4, 5, 6)
+
+
 def test_read_command_errors(tmp_path, capsys):
     assert main(["read", str(tmp_path / "missing.jpg")]) == 2
     assert "missing.jpg" in capsys.readouterr().err

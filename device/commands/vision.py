@@ -40,7 +40,8 @@ def register(commands: argparse._SubParsersAction) -> None:
         type=Path,
         metavar="FILE",
         help="TOML naming the faces: faces = [...], optional values = [...]"
-        " (default: DIR/profile.toml if present, else face i is the value i+1)",
+        " (default: DIR/profile.toml if present, else the faces of the game dice set"
+        " named by --profile, e.g. dicethrone-barbarian, else face i is the value i+1)",
     )
     teach.set_defaults(func=run_teach)
 
@@ -124,6 +125,13 @@ def run_eval(args: argparse.Namespace) -> int:
     return 0
 
 
+def _game_dice_set(profile: str, data_dir: Path):
+    """The dice set an installed game declares under this profile name, if any."""
+    from dicetable.rules.registry import dice_sets
+
+    return next((s for s in dice_sets(data_dir) if s.profile == profile), None)
+
+
 def run_teach(args: argparse.Namespace) -> int:
     from dicetable.vision.evaluation import labelled_images, read_labels
     from dicetable.vision.profiles import ProfileError, face_file, load_profile
@@ -134,8 +142,15 @@ def run_teach(args: argparse.Namespace) -> int:
     if not folder.is_dir():
         raise FileNotFoundError(f"{folder}: no such folder")
     names_file = args.faces or (folder / "profile.toml")
+    game_set = _game_dice_set(args.profile, settings.data_dir)
     if args.faces or names_file.exists():
         faces, values = face_file(names_file)
+    elif game_set is not None:
+        # the faces as the game that rolls these dice names them (label class i = face i)
+        faces = tuple(face.name for face in game_set.faces)
+        values = tuple(face.value for face in game_set.faces)
+        classes = ", ".join(f"{i} = {name}" for i, name in enumerate(faces))
+        print(f"faces of {args.profile} as its game names them: class {classes}")
     else:
         faces, values = ("1", "2", "3", "4", "5", "6"), (1, 2, 3, 4, 5, 6)
     teacher = Teacher(args.profile, faces, values)
