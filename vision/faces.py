@@ -178,8 +178,12 @@ def group_marks(
             pair = {kind[i], kind[int(j)]}
             if pair == {1, 2} or (pair == {0, 2} and not smeared_alike(a, b)):
                 continue
-            if 1 in pair and max(a.contrast, b.contrast) > 1.8 * min(a.contrast, b.contrast):
-                continue  # print is printed alike; a shadow beside a symbol is fainter
+            if max(a.contrast, b.contrast) > (1.8 if 1 in pair else 2.0) * min(
+                a.contrast, b.contrast
+            ):
+                # Print is printed alike; a shadow beside a symbol is fainter, and so
+                # are the pips of a translucent die's bottom face seen through it.
+                continue
             big, small = max(a.radius, b.radius), min(a.radius, b.radius)
             if big > small * 1.45:  # pips of one face are printed alike
                 continue
@@ -225,6 +229,14 @@ def unsmear(members: list[Mark]) -> list[Mark]:
         else m
         for m in members
     ]
+
+
+def printed_alike(members: list[Mark]) -> list[Mark]:
+    """The marks of a group without the round pips much fainter than its boldest:
+    a translucent die shows its bottom face's pips through its top face, at about a
+    third of their contrast, and at the very places of the top face's layout."""
+    bold = max((m.contrast for m in members if m.pip_like), default=0.0)
+    return [m for m in members if not m.pip_like or m.contrast >= 0.55 * bold]
 
 
 def split_touching(members: list[Mark]) -> list[list[Mark]]:
@@ -310,12 +322,15 @@ def measure_face(
     labels: np.ndarray,
     members: list[Mark],
     pip_radius: float,
+    ink: np.ndarray | None = None,
 ) -> Face | None:
     """The face around a group of marks: centre, side, body colour, and pip value.
 
     Walks outwards from the centre in 16 directions to where the body colour ends;
     a group with no such edge around it (a knot in the wood, a spot on the felt)
-    is not a die and gives None.
+    is not a die and gives None. ``ink`` (each mark's contrast, by label) lets the
+    walks step over print much fainter than the face's own: the pips of a translucent
+    die's bottom face, seen through it, are not its edge.
     """
     pips = [m for m in members if m.pip_like]
     if not pips and len(members) < 2 and members[0].area < 2.5 * math.pi * pip_radius**2:
@@ -345,6 +360,8 @@ def measure_face(
     for m in members[1:]:
         own |= walked == m.label
     contrast = float(median([m.contrast for m in members]))
+    if ink is not None:
+        own |= (walked > 0) & (ink[walked] < 0.55 * contrast)
     tolerance = max(16.0, 0.22 * contrast)
     colour = np.array(body_bgr, np.float32)
     away = np.abs(work[ys, xs].astype(np.float32) - colour).max(axis=2)
@@ -503,6 +520,10 @@ def _looks_on_top(face: Face, rival: Face) -> bool:
     flattened; else the one whose pips are clearly bigger and bolder (a camera more
     above the dice than beside them sees the top face more squarely, and the light
     from above leaves the side faces in shade); else the higher in the picture."""
+    if math.hypot(face.x - rival.x, face.y - rival.y) < 0.25 * max(face.size, rival.size):
+        # One place, two layouts: a translucent die shows its bottom face through its
+        # top face, fainter. The boldest print is on top.
+        return _ink(face) > _ink(rival)
     flat_face, flat_rival = _flatness(face), _flatness(rival)
     if flat_face > flat_rival * 1.25 or flat_rival > flat_face * 1.25:
         return flat_rival > flat_face
@@ -607,6 +628,8 @@ def _joined(
         return None
     if np.abs(np.subtract(a.body_bgr, b.body_bgr)).max() > 45:
         return None
+    if max(_ink(a), _ink(b)) > 1.8 * min(_ink(a), _ink(b)):
+        return None  # a translucent die's top face and its bottom face seen through it
     if len(pips) == 2 and max(radii) > 1.2 * pip_radius:
         return None  # two Ones side by side, not a Two
     fit, layout_side = layout_fit(np.array([(m.x, m.y) for m in pips]), len(pips))

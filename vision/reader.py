@@ -205,21 +205,25 @@ def read_faces(
     inks = [m.contrast for m in marks if m.pip_like]
     # Print on dice is bold; faint blobs alone (grain, dust) are not worth measuring.
     faint = 0.35 * float(np.percentile(inks, 90)) if inks else 0.0
+    ink = np.zeros(max((m.label for m in marks), default=0) + 1, np.float32)
+    for mark in marks:
+        ink[mark.label] = mark.contrast
     found: list[Face] = []
     for group in groups:
         members = facing.unsmear([marks[i] for i in group])
         if max(m.contrast for m in members) < faint:
             continue
+        members = facing.printed_alike(members)
         if len(members) == 1 and members[0].radius < 0.7 * pip_radius:
             continue  # a One's pip is as big as any pip, mostly bigger
         for part in facing.split_touching(members):
-            face = facing.measure_face(work, gray, labels, part, pip_radius)
+            face = facing.measure_face(work, gray, labels, part, pip_radius, ink)
             pips = [m for m in part if m.pip_like]
             if face is None and pips and len(pips) < len(part):
                 # Flattened print of a side face walked into the group and spoilt the
                 # face's measure: the round pips alone (a One's pip too) may still be
                 # a whole face.
-                face = facing.measure_face(work, gray, labels, pips, pip_radius)
+                face = facing.measure_face(work, gray, labels, pips, pip_radius, ink)
             if face is not None:
                 found.append(face)
     found = facing.join_split_faces(work, gray, labels, found, pip_radius)
