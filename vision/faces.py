@@ -81,7 +81,8 @@ def ring_colours(
     height, width = gray.shape
     angles = _RING
     centres = np.array([(m.x, m.y) for m in marks])
-    radii = np.array([m.radius * 2.0 + 1.5 for m in marks])
+    # A big One's pip nearly fills its face: its ring is drawn closer.
+    radii = np.array([m.radius * (1.4 if m.disc else 2.0) + 1.5 for m in marks])
     xs = np.clip((centres[:, :1] + radii[:, None] * np.cos(angles)).astype(int), 0, width - 1)
     ys = np.clip((centres[:, 1:] + radii[:, None] * np.sin(angles)).astype(int), 0, height - 1)
     on_mark = labels[ys, xs] != 0
@@ -388,7 +389,7 @@ def measure_face(
         size = 2 * float(short) / 1.04
     # A lone pip (a One) may be printed up to half the face's side.
     big_one = len(pips) == 1 and pips[0].disc
-    if pips and not (1.9 if big_one else 2.8) * diameter <= size <= 11 * diameter:
+    if pips and not (1.6 if big_one else 2.8) * diameter <= size <= 11 * diameter:
         return None
     if not pips and not 1.1 * diameter <= size <= 3.5 * diameter:
         return None  # a symbol covers a good part of its face
