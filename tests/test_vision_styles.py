@@ -47,6 +47,7 @@ MET = (
     "wood grain tray",
     "check cloth tray",
     "long shadows",
+    "dark tray, low light",
     "jpeg 60",
     "1280x720",
     "1920x1080",
