@@ -43,6 +43,7 @@ def score(style: str, seeds: range) -> tuple[int, int, int, int]:
 MET = (
     "big one",
     "red one and four",
+    "rounded small pips",
     "engraved gold",
     "wood grain tray",
     "check cloth tray",

@@ -11,6 +11,7 @@ walking outwards from its centre to where the body colour ends.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass, replace
 from statistics import median
 
@@ -166,12 +167,11 @@ def group_marks(
     # Round pips join round pips; a big mark (part of a symbol) joins anything; the
     # small flattened marks (pips of a side face seen edge-on) only join each other.
     kind = [0 if m.pip_like else (1 if m.area > typical * 1.6 else 2) for m in marks]
-    for i in range(count):
-        # Pips of one face are at most a diagonal apart: about 9 pip radii.
-        reach = 9.5 * np.maximum(radii, radii[i])
-        near = np.nonzero(np.hypot(*(points - points[i]).T) < reach)[0]
-        for j in near:
-            if j <= i:
+
+    def pairs(i: int, reach: float, alone: np.ndarray | None) -> None:
+        near = np.nonzero(np.hypot(*(points - points[i]).T) < reach * np.maximum(radii, radii[i]))
+        for j in near[0]:
+            if j <= i or (alone is not None and not alone[j]):
                 continue
             a, b = marks[i], marks[int(j)]
             if a.polarity != b.polarity:
@@ -197,6 +197,17 @@ def group_marks(
             tolerance = max(12.0, min(0.22 * contrast, 0.4 * float(body.max())))
             if same_face(image, labels, a, b, body, tolerance):
                 union.join(i, int(j))
+
+    # Pips of one face are at most a diagonal apart: about 9 pip radii.
+    for i in range(count):
+        pairs(i, 9.5, None)
+    # Small print (pips a sixth of the side across, or less) sets a Two's pips 12
+    # radii apart: round pips left alone may join another lone one that far.
+    roots = [union.find(i) for i in range(count)]
+    sizes = Counter(roots)
+    alone = np.array([sizes[r] == 1 and kind[i] == 0 for i, r in enumerate(roots)])
+    for i in np.nonzero(alone)[0]:
+        pairs(int(i), 12.5, alone)
     groups: dict[int, list[int]] = {}
     for i in range(count):
         groups.setdefault(union.find(i), []).append(i)
