@@ -296,9 +296,12 @@ def consistent(found: list[Face], floor: np.ndarray, height: int) -> list[Face]:
             most = 1.6 if face.value != 1 else (3.2 if face.marks[0].disc else 2.1)
             if not 0.6 <= ratio <= most:
                 continue
+        on_floor = np.abs(np.array(face.body_bgr) - floor).max() < 30
+        if face.value is not None and face.value <= 2 and face.edge_found < 0.9 and on_floor:
+            continue  # a speck or two on a speckled floor (granite, cork), no die round them
         if face.value is None and (
             face.edge_found < 0.9
-            or np.abs(np.array(face.body_bgr) - floor).max() < 30
+            or on_floor
             or not any(np.abs(np.subtract(face.body_bgr, g.body_bgr)).max() < 40 for g in clear)
         ):
             continue  # a die without a value must look like the dice that were read
