@@ -297,7 +297,8 @@ def consistent(found: list[Face], floor: np.ndarray, height: int) -> list[Face]:
             if not 0.6 <= ratio <= most:
                 continue
         on_floor = np.abs(np.array(face.body_bgr) - floor).max() < 30
-        if face.value is not None and face.value <= 2 and face.edge_found < 0.9 and on_floor:
+        specks = face.value is not None and face.value <= 2 and face.edge_found < 0.9
+        if specks and on_floor and not face.runs_off:
             continue  # a speck or two on a speckled floor (granite, cork), no die round them
         if face.value is None and (
             face.edge_found < 0.9
