@@ -7,10 +7,20 @@ there, not asserted here."""
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 
-from dicetable.hardware.synthetic_tray import DICE_STYLES, SyntheticDie, render_tray, styled_tray
+from dicetable.hardware.synthetic_tray import (
+    DICE_COLOURS,
+    DICE_STYLES,
+    SyntheticDie,
+    camera_points,
+    random_tray,
+    render_tray,
+    styled_tray,
+)
 from dicetable.vision.reader import DiceReader
 
 
@@ -117,3 +127,22 @@ def test_every_style_renders():
     assert len(DICE_STYLES) >= 20
     dice, image, centres, tilt = styled_tray("tilted camera", 1)
     assert image.shape == (480, 640, 3) and centres.shape == (len(dice), 2) and tilt == 0.7
+
+
+def test_styles_are_optional_and_the_camera_points_follow_the_picture():
+    """New look parameters change nothing unless asked; a tilted camera and a barrel
+    lens move a die where ``camera_points`` says (the benches score against it)."""
+    from dataclasses import replace
+
+    dice = random_tray(random.Random(2), 5)
+    plain = render_tray(dice, seed=2)
+    assert np.array_equal(plain, render_tray(dice, seed=2, pattern="", tilt=1.0, barrel=0.0))
+    styled = [replace(d, translucent=True, rounding=0.03, texture="marbled") for d in dice]
+    assert not np.array_equal(plain, render_tray(styled, seed=2))
+    body, pips = DICE_COLOURS["white"]
+    one = SyntheticDie(1, 520, 120, size=70, body_bgr=body, pip_bgr=pips, one_pip_scale=2.5)
+    for tilt, barrel in ((0.7, 0.0), (1.0, 0.1), (0.75, 0.08)):
+        image = render_tray([one], noise=0, shadows=False, tilt=tilt, barrel=barrel)
+        x, y = camera_points(np.array([[one.x, one.y]]), (640, 480), tilt=tilt, barrel=barrel)[0]
+        assert image[round(y), round(x)].max() < 80, (tilt, barrel)  # the One's pip
+        assert abs(x - one.x) + abs(y - one.y) > 5  # the camera moved it
