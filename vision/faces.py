@@ -174,8 +174,8 @@ def group_marks(
             if j <= i or (alone is not None and not alone[j]):
                 continue
             a, b = marks[i], marks[int(j)]
-            if a.polarity != b.polarity or a.disc or b.disc:
-                continue  # a big One's pip is alone on its face
+            if a.polarity != b.polarity:
+                continue
             pair = {kind[i], kind[int(j)]}
             if pair == {1, 2} or (pair == {0, 2} and not smeared_alike(a, b)):
                 continue
