@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 from dicetable.device.commands import load_config, open_store
-from dicetable.device.commands.play import _drive
+from dicetable.device.commands.play import drive, read_script
 from dicetable.device.session import TableSession
 
 
@@ -113,6 +113,7 @@ def run_play(args: argparse.Namespace) -> int:
 
     options = {Dicequest.CATALOGUE: catalogue.snapshot(_data_dir(args))}
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    script = read_script(args)  # before the game is saved: a bad script leaves no game
     session = TableSession.start(open_store(args), Dicequest.id, seed, options, args.name)
     session.subscribe(catalogue.keeper(_data_dir(args)))  # cards typed in are kept
-    return _drive(args, session)
+    return drive(args, session, script)

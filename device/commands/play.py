@@ -62,18 +62,18 @@ def _add_io(parser: argparse.ArgumentParser) -> None:
 def run_play(args: argparse.Namespace) -> int:
     options = dict(_option(text) for text in args.option)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    script = _script(args)  # before the game is saved: a bad script leaves no game
+    script = read_script(args)  # before the game is saved: a bad script leaves no game
     store = open_store(args)
     session = TableSession.start(store, args.game, seed, options, args.name)
-    return _drive(args, session, script)
+    return drive(args, session, script)
 
 
 def run_resume(args: argparse.Namespace) -> int:
-    script = _script(args)
-    return _drive(args, TableSession.resume(open_store(args), args.id), script)
+    script = read_script(args)
+    return drive(args, TableSession.resume(open_store(args), args.id), script)
 
 
-def _script(args: argparse.Namespace) -> list[str] | None:
+def read_script(args: argparse.Namespace) -> list[str] | None:
     """The lines of ``--script FILE``; None to read standard input."""
     if args.script is None or str(args.script) == "-":
         return None
@@ -84,7 +84,7 @@ def _script(args: argparse.Namespace) -> list[str] | None:
         raise ValueError(f"--script {args.script}: {why}") from None
 
 
-def _drive(args: argparse.Namespace, session: TableSession, script: list[str] | None) -> int:
+def drive(args: argparse.Namespace, session: TableSession, script: list[str] | None) -> int:
     lang = load_config(args)["ui.language"]
     terminal = Terminal(session, sys.stdout, as_json=args.json, lang=lang)
     if not args.json:
