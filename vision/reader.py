@@ -35,6 +35,24 @@ MOST_LOOK = 2048
 MIN_DIE = 14.0  # work pixels: smaller "faces" are specks, not dice
 
 
+def die_reading(
+    face: Face, scale: float, read: tuple[int | None, str, str | None, float]
+) -> DieReading:
+    """A face found on the work image, read as ``(value, name, reason, confidence)``,
+    reported in the frame's own pixels."""
+    value, name, reason, confidence = read
+    return DieReading(
+        value=value,
+        face=name,
+        x=face.x / scale,
+        y=face.y / scale,
+        size=face.size / scale,
+        confidence=confidence,
+        color=colour_name(face.body_bgr),
+        reason=reason,
+    )
+
+
 class DiceReader:
     """Reads frames with one dice profile (the built-in pip d6 when None)."""
 
@@ -87,21 +105,7 @@ class DiceReader:
         hint = getattr(self.profile.model, "bodies", None)
         if hint is not None:
             found = self._with_bodies(work, found, hint)
-        readings = []
-        for face in found:
-            value, name, reason, confidence = self.profile.read_face(work, face)
-            readings.append(
-                DieReading(
-                    value=value,
-                    face=name,
-                    x=face.x / scale,
-                    y=face.y / scale,
-                    size=face.size / scale,
-                    confidence=confidence,
-                    color=colour_name(face.body_bgr),
-                    reason=reason,
-                )
-            )
+        readings = [die_reading(face, scale, self.profile.read_face(work, face)) for face in found]
         readings.sort(key=lambda d: (round(d.y / max(d.size, 1.0)), d.x))
         return readings
 

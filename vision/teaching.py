@@ -35,10 +35,9 @@ from dicetable.vision.bodies import (
     print_contrast,
     search,
 )
-from dicetable.vision.colours import colour_name
 from dicetable.vision.faces import Face
 from dicetable.vision.profiles import Profile, ProfileError, check_name, profiles_dir
-from dicetable.vision.reader import DiceReader, shrink
+from dicetable.vision.reader import DiceReader, die_reading, shrink
 from dicetable.vision.reading import DieReading, FrameReading
 
 CROP = 24  # side of the normalised crop, pixels
@@ -453,21 +452,10 @@ class TaughtReader(DiceReader):
     def _named(self, work: np.ndarray, scale: float, found: list[Face]) -> list[DieReading]:
         readings = []
         for face in found:
-            value, name, reason, confidence = self.profile.read_face(work, face)
-            if reason == "unknown face" and not face.marks and not self._unknown_die(work, face):
+            read = self.profile.read_face(work, face)  # (value, name, reason, confidence)
+            if read[2] == "unknown face" and not face.marks and not self._unknown_die(work, face):
                 continue  # a blob of a dice colour that is no taught face: not a die
-            readings.append(
-                DieReading(
-                    value=value,
-                    face=name,
-                    x=face.x / scale,
-                    y=face.y / scale,
-                    size=face.size / scale,
-                    confidence=confidence,
-                    color=colour_name(face.body_bgr),
-                    reason=reason,
-                )
-            )
+            readings.append(die_reading(face, scale, read))
         return readings
 
 
