@@ -17,63 +17,21 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import dataclass, field
 from statistics import median
 
 import cv2
-import numpy as np
 
 from dicetable.hardware.synthetic_tray import DICE_STYLES, styled_tray
+from dicetable.vision.evaluation import RenderedScore
 from dicetable.vision.reader import DiceReader
 
 
-@dataclass
-class StyleScore:
-    dice: int = 0
-    right: int = 0
-    symbols: int = 0
-    symbols_valued: int = 0
-    extra: int = 0
-    wrong: list[str] = field(default_factory=list)
-    ms: list[float] = field(default_factory=list)
-
-    @property
-    def accuracy(self) -> float:
-        return self.right / self.dice if self.dice else 1.0
-
-
-def score_style(style: str, seeds: range) -> StyleScore:
-    """Each die is matched to the reading nearest its top face's centre (within 0.45
-    of its side as the camera shows it)."""
-    score = StyleScore()
+def score_style(style: str, seeds: range) -> RenderedScore:
+    """One fresh reader per tray, each die matched to the reading nearest its centre."""
+    score = RenderedScore()
     for seed in seeds:
         dice, image, centres, tilt = styled_tray(style, seed)
-        reading = DiceReader().read(image)
-        score.ms.append(reading.ms)
-        used: set[int] = set()
-        for die, (x, y) in zip(dice, centres, strict=True):
-            reach = 0.45 * die.size * tilt * image.shape[1] / max(image.shape[1], 1)
-            near = [
-                (float(np.hypot(r.x - x, r.y - y)), i)
-                for i, r in enumerate(reading.dice)
-                if np.hypot(r.x - x, r.y - y) < max(reach, 0.45 * r.size)
-            ]
-            found = reading.dice[min(near)[1]] if near else None
-            if near:
-                used.add(min(near)[1])
-            if die.face:
-                score.symbols += 1
-                score.symbols_valued += found is not None and found.value is not None
-                continue
-            score.dice += 1
-            if found is not None and found.value == die.value:
-                score.right += 1
-            else:
-                got = "missed" if found is None else (found.value or found.reason)
-                score.wrong.append(f"seed {seed}: {die.value} -> {got}")
-        score.extra += sum(
-            1 for i, r in enumerate(reading.dice) if i not in used and r.value is not None
-        )
+        score.add(dice, centres, tilt, DiceReader().read(image), tag=f"seed {seed}: ")
     return score
 
 
@@ -85,7 +43,7 @@ def main() -> int:
     args = parser.parse_args()
     cv2.setNumThreads(1)
     styles = args.style or list(DICE_STYLES)
-    total = StyleScore()
+    total = RenderedScore()
     print(
         f"{'style':24} {'pip dice right':>20} {'symbols valued':>15} {'extra':>6} {'median ms':>10}"
     )

@@ -21,33 +21,18 @@ from dicetable.hardware.synthetic_tray import (
     render_tray,
     styled_tray,
 )
+from dicetable.vision.evaluation import RenderedScore
 from dicetable.vision.reader import DiceReader
 
 
 def score(style: str, seeds: range) -> tuple[int, int, int, int]:
     """(pip dice read right, pip dice, symbol faces given a value, extra dice): each
     die matched to the reading nearest its top face's centre."""
-    right = dice_count = valued_symbols = extra = 0
+    counted = RenderedScore()
     for seed in seeds:
         dice, image, centres, tilt = styled_tray(style, seed)
-        reading = DiceReader().read(image)
-        used = set()
-        for die, (x, y) in zip(dice, centres, strict=True):
-            near = [
-                (float(np.hypot(r.x - x, r.y - y)), i)
-                for i, r in enumerate(reading.dice)
-                if np.hypot(r.x - x, r.y - y) < 0.45 * max(die.size * tilt, r.size)
-            ]
-            found = reading.dice[min(near)[1]] if near else None
-            if near:
-                used.add(min(near)[1])
-            if die.face:
-                valued_symbols += found is not None and found.value is not None
-                continue
-            dice_count += 1
-            right += found is not None and found.value == die.value
-        extra += sum(r.value is not None for i, r in enumerate(reading.dice) if i not in used)
-    return right, dice_count, valued_symbols, extra
+        counted.add(dice, centres, tilt, DiceReader().read(image))
+    return counted.right, counted.dice, counted.symbols_valued, counted.extra
 
 
 MET = (

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -174,3 +175,56 @@ def evaluate(
         if on_photo is not None:
             on_photo(image_path, reading, all_right)
     return score
+
+
+@dataclass
+class RenderedScore:
+    """Readings of rendered trays scored against the dice drawn in them (the dice
+    styles' tests and benchmark): pip dice read right, symbol faces given a value
+    (a guess), and extra dice with a value."""
+
+    dice: int = 0
+    right: int = 0
+    symbols: int = 0
+    symbols_valued: int = 0
+    extra: int = 0
+    wrong: list[str] = field(default_factory=list)
+    ms: list[float] = field(default_factory=list)
+
+    @property
+    def accuracy(self) -> float:
+        return self.right / self.dice if self.dice else 1.0
+
+    def add(
+        self,
+        dice: Sequence[Any],
+        centres: Sequence[tuple[float, float]],
+        tilt: float,
+        reading: FrameReading,
+        tag: str = "",
+    ) -> None:
+        """Count one tray: each drawn die (``value``, ``face``: a symbol's name or "",
+        ``size``) is matched to the reading nearest its top face's centre as the camera
+        shows it, within 0.45 of its side (``size * tilt``) or of the reading's size."""
+        self.ms.append(reading.ms)
+        used: set[int] = set()
+        for die, (x, y) in zip(dice, centres, strict=True):
+            near = [
+                (float(np.hypot(r.x - x, r.y - y)), i)
+                for i, r in enumerate(reading.dice)
+                if np.hypot(r.x - x, r.y - y) < 0.45 * max(die.size * tilt, r.size)
+            ]
+            found = reading.dice[min(near)[1]] if near else None
+            if near:
+                used.add(min(near)[1])
+            if die.face:
+                self.symbols += 1
+                self.symbols_valued += found is not None and found.value is not None
+                continue
+            self.dice += 1
+            if found is not None and found.value == die.value:
+                self.right += 1
+            else:
+                got = "missed" if found is None else (found.value or found.reason)
+                self.wrong.append(f"{tag}{die.value} -> {got}")
+        self.extra += sum(r.value is not None for i, r in enumerate(reading.dice) if i not in used)
