@@ -32,7 +32,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
-        importlib.import_module(f"{commands.__name__}.{module.name}").register(sub)
+        register = getattr(
+            importlib.import_module(f"{commands.__name__}.{module.name}"), "register", None
+        )
+        if register is not None:  # a helper the commands share, not a command
+            register(sub)
     return parser
 
 

@@ -22,6 +22,7 @@ from dicetable.device.migrations import LATEST, MIGRATIONS
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 DB_NAME = "dicetable.sqlite3"
+SIDE_FILES = ("", "-wal", "-shm", "-journal")  # what SQLite opens beside the name
 
 
 class StoreError(RuntimeError):
@@ -196,6 +197,10 @@ class Store:
 
 
 def _open(path: Path) -> sqlite3.Connection:
+    for suffix in SIDE_FILES:  # SQLite follows links: one planted here would be written
+        side = path.with_name(path.name + suffix)
+        if side.is_symlink():
+            raise StoreError(f"{side} is a symbolic link: refused, nothing is written through it")
     exists = path.exists() and path.stat().st_size > 0
     if exists:
         with path.open("rb") as handle:

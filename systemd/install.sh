@@ -165,15 +165,19 @@ install -d "$(dirname "$wrapper")"
 cat > "$wrapper.new" <<EOF
 #!/bin/sh
 # dicetable with the appliance's data and settings (installed by systemd/install.sh).
-# As root it runs as root and hands the data folder back to the service's user after.
-export DICETABLE_DATA="\${DICETABLE_DATA:-/var/lib/dicetable}"
-export DICETABLE_CONFIG="\${DICETABLE_CONFIG:-/etc/dicetable/config.toml}"
+# The data folder and the settings are the installed ones, never the caller's
+# environment's: as root this runs as root and hands that folder (and only it) back
+# to the service's user after, changing links themselves and never following one.
+export DICETABLE_DATA="$state"
+export DICETABLE_CONFIG="$etc/config.toml"
 if [ "\$(id -u)" -ne 0 ]; then
   exec "$venv/bin/dicetable" "\$@"
 fi
 status=0
 "$venv/bin/dicetable" "\$@" || status=\$?
-chown -R $app_user:$app_user "\$DICETABLE_DATA" 2>/dev/null || true
+if [ -d "$state" ] && [ ! -L "$state" ]; then
+  chown -R -P -h $app_user:$app_user "$state" 2>/dev/null || true
+fi
 exit \$status
 EOF
 chmod 0755 "$wrapper.new"

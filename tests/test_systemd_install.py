@@ -117,3 +117,32 @@ def test_on_the_pi_the_service_is_enabled_and_its_user_has_the_groups():
     assert {"video", "render", "input", "gpio", "dialout"} <= set(groups.split())
     enabled = subprocess.run(["systemctl", "is-enabled", "dicetable"], capture_output=True)
     assert enabled.stdout.strip() == b"enabled"
+
+
+def test_the_admin_command_uses_only_the_installed_data_folder(root: Path, tmp_path: Path):
+    """`sudo DICETABLE_DATA=/etc dicetable saves` must not hand /etc to the service's
+    user (issue 18, item 1): the wrapper's data folder is the installed one, and its
+    chown changes links themselves, never what they point at."""
+    script("install.sh", root)
+    elsewhere = tmp_path / "etc"
+    elsewhere.mkdir()
+    calls = tmp_path / "chown.log"
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "chown").write_text(f'#!/bin/sh\necho "$@" >> {calls}\n')
+    (fake / "chown").chmod(0o755)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DICETABLE_")}
+    env |= {"DICETABLE_DATA": str(elsewhere), "PATH": f"{fake}:{env['PATH']}"}
+    wrapper = root / "usr/local/bin/dicetable"
+    for args in (["play", "dice-tray", "--seed", "5"], ["saves"]):
+        done = subprocess.run(
+            [str(wrapper), *args], env=env, input="3 4\n", capture_output=True, text=True,
+            timeout=60,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+    assert "dice-tray" in done.stdout
+    assert list(elsewhere.iterdir()) == []
+    assert (root / "var/lib/dicetable/dicetable.sqlite3").stat().st_size > 0
+    if os.geteuid() == 0:
+        state = root / "var/lib/dicetable"
+        assert calls.read_text().splitlines() == [f"-R -P -h dicetable:dicetable {state}"] * 2

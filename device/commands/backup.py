@@ -17,7 +17,6 @@ import argparse
 import hashlib
 import json
 import os
-import shutil
 import sqlite3
 import tempfile
 import time
@@ -25,8 +24,9 @@ import zipfile
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import Any, BinaryIO
 
+from dicetable.device import data_folder
 from dicetable.device.commands import load_config
 from dicetable.device.migrations import LATEST
 from dicetable.device.store import Store, StoreError
@@ -118,7 +118,7 @@ def export_backup(data_dir: Path, target: Path) -> Summary:
         with tempfile.TemporaryDirectory(prefix="dicetable-export-") as tmp:
             snapshot = Path(tmp) / DATABASE
             _snapshot(store.db, snapshot)
-            return _write_zip(snapshot, data_dir, target)
+            return _write_file(snapshot, data_dir, target)
     finally:
         store.close()
 
@@ -133,7 +133,8 @@ def _snapshot(source: sqlite3.Connection, path: Path) -> None:
         copy.close()
 
 
-def _write_zip(snapshot: Path, data_dir: Path, target: Path) -> Summary:
+def _write_zip(snapshot: Path, data_dir: Path, out: BinaryIO) -> Summary:
+    """The backup of ``snapshot`` and the data folder's profiles and corrections."""
     db = sqlite3.connect(f"file:{snapshot}?mode=ro", uri=True)
     try:
         counts = {table: _count(db, table) for table in _tables(db)}
@@ -141,12 +142,7 @@ def _write_zip(snapshot: Path, data_dir: Path, target: Path) -> Summary:
     finally:
         db.close()
     profiles = data_dir / PROFILES
-    files = sorted(
-        p
-        for folder in FOLDERS
-        for p in (data_dir / folder).rglob("*")
-        if p.is_file() and not p.is_symlink() and not p.name.startswith(".")
-    )
+    files = [p for name in FOLDERS for p in data_folder.regular_files(data_dir, name)]
     kept = [p for p in files if p.is_relative_to(profiles)]
     manifest = {
         "format": FORMAT,
@@ -158,17 +154,27 @@ def _write_zip(snapshot: Path, data_dir: Path, target: Path) -> Summary:
         "profiles": sorted({p.relative_to(profiles).parts[0] for p in kept}),
         "corrections": len(files) - len(kept),
     }
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr(MANIFEST, json.dumps(manifest, indent=2, sort_keys=True))
+        archive.write(snapshot, DATABASE)
+        for path in files:
+            archive.write(path, path.relative_to(data_dir).as_posix())
+    return Summary(
+        games=counts.get("games", 0),
+        scores=counts.get("scores", 0),
+        profiles=len(manifest["profiles"]),
+    )
+
+
+def _write_file(snapshot: Path, data_dir: Path, target: Path) -> Summary:
+    """The backup in ``target``, a path the admin chose, written atomically."""
     target = target.absolute()
     partial = target.with_name(f".{target.name}.partial")
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as archive:
-            archive.writestr(MANIFEST, json.dumps(manifest, indent=2, sort_keys=True))
-            archive.write(snapshot, DATABASE)
-            for path in files:
-                archive.write(path, path.relative_to(data_dir).as_posix())
-        with partial.open("rb") as handle:
-            os.fsync(handle.fileno())
+        with partial.open("wb") as out:
+            summary = _write_zip(snapshot, data_dir, out)
+            out.flush()
+            os.fsync(out.fileno())
         os.replace(partial, target)
         folder = os.open(target.parent, os.O_RDONLY)
         try:
@@ -178,11 +184,7 @@ def _write_zip(snapshot: Path, data_dir: Path, target: Path) -> Summary:
     except OSError as error:
         partial.unlink(missing_ok=True)
         raise BackupError(f"cannot write {target}: {error.strerror or error}") from None
-    return Summary(
-        games=counts.get("games", 0),
-        scores=counts.get("scores", 0),
-        profiles=len(manifest["profiles"]),
-    )
+    return summary
 
 
 # import ----------------------------------------------------------------------------
@@ -194,6 +196,8 @@ def import_backup(data_dir: Path, source: Path, *, replace: bool = False) -> Sum
     """
     with tempfile.TemporaryDirectory(prefix="dicetable-import-") as tmp:
         incoming = _unpack(source, Path(tmp))
+        for folder in _written_folders(Path(tmp)):  # a planted link stops it here
+            data_folder.check(data_dir, folder)
         try:
             backup = Store(incoming)  # checks it and migrates an older schema
         except StoreError as error:
@@ -219,8 +223,8 @@ def import_backup(data_dir: Path, source: Path, *, replace: bool = False) -> Sum
                 store.close()
         finally:
             backup.close()
-        _import_profiles(Path(tmp) / PROFILES, data_dir / PROFILES, replace, summary)
-        _import_corrections(Path(tmp) / CORRECTIONS, data_dir / CORRECTIONS, replace)
+        _import_profiles(Path(tmp) / PROFILES, data_dir, replace, summary)
+        _import_corrections(Path(tmp) / CORRECTIONS, data_dir, replace)
     return summary
 
 
@@ -253,6 +257,15 @@ def _unpack(source: Path, tmp: Path) -> Path:
             raise BackupError(f"{source} is damaged ({damaged} fails its checksum)")
         archive.extractall(tmp)
     return tmp / DATABASE
+
+
+def _written_folders(unpacked: Path) -> list[str]:
+    """The folders of the data folder an import writes into, relative to it."""
+    written = {BACKUPS, *FOLDERS}
+    for name in FOLDERS:
+        for path in (unpacked / name).rglob("*"):
+            written.add(path.parent.relative_to(unpacked).as_posix())
+    return sorted(written)
 
 
 def _check_manifest(source: Path, manifest: Any) -> None:
@@ -293,16 +306,17 @@ def _safety_copy(store: Store, data_dir: Path) -> Path | None:
     if not has_rows and not any(f.is_dir() and any(f.iterdir()) for f in folders):
         return None
     stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
-    target = data_dir / BACKUPS / f"before-import-{stamp}.zip"
+    name = f"before-import-{stamp}.zip"
     number = 1
-    while target.exists():
+    while os.path.lexists(data_dir / BACKUPS / name):
         number += 1
-        target = target.with_name(f"before-import-{stamp}-{number}.zip")
+        name = f"before-import-{stamp}-{number}.zip"
     with tempfile.TemporaryDirectory(prefix="dicetable-export-") as tmp:
         snapshot = Path(tmp) / DATABASE
         _snapshot(store.db, snapshot)
-        _write_zip(snapshot, data_dir, target)
-    return target
+        with data_folder.atomic_file(data_dir, f"{BACKUPS}/{name}") as out:
+            _write_zip(snapshot, data_dir, out)
+    return data_dir / BACKUPS / name
 
 
 def _merge(backup: sqlite3.Connection, store: Store, summary: Summary) -> None:
@@ -386,51 +400,52 @@ def _same_game(
     return None
 
 
-def _import_profiles(source: Path, target: Path, replace: bool, summary: Summary) -> None:
+def _import_profiles(source: Path, data_dir: Path, replace: bool, summary: Summary) -> None:
     """Copy each profile (a top-level file or folder of ``profiles/``) in whole; one that
     differs from the one here keeps both, the backup's under a new name."""
-    if replace and target.exists():
-        shutil.rmtree(target)  # the safety copy holds it
+    if replace:
+        data_folder.remove(data_dir, PROFILES)  # the safety copy holds it
     if not source.is_dir():
         return
-    target.mkdir(parents=True, exist_ok=True)
+    here = data_dir / PROFILES
     for entry in sorted(source.iterdir()):
         name = entry.name
-        destination = target / name
-        if destination.exists():
-            if _digest(destination) == _digest(entry):
+        destination = name
+        if os.path.lexists(here / name):
+            if not (here / name).is_symlink() and _digest(here / name) == _digest(entry):
                 continue
             stem, suffix = (entry.stem, entry.suffix) if entry.is_file() else (name, "")
             number = 1
-            while destination.exists():
-                destination = target / f"{stem}-imported{'' if number == 1 else number}{suffix}"
+            while os.path.lexists(here / destination):
+                destination = f"{stem}-imported{'' if number == 1 else number}{suffix}"
                 number += 1
-            summary.renamed_profiles[name] = destination.name
-        staging = target / f".{destination.name}.partial"
+            summary.renamed_profiles[name] = destination
+        staging = f"{PROFILES}/.{destination}{data_folder.PARTIAL}"
+        data_folder.remove(data_dir, staging)
         if entry.is_dir():
-            shutil.copytree(entry, staging)
+            with data_folder.folder(data_dir, staging):
+                pass  # an empty profile folder is still copied
+            for file in sorted(p for p in entry.rglob("*") if p.is_file()):
+                relative = file.relative_to(entry).as_posix()
+                data_folder.write_bytes(data_dir, f"{staging}/{relative}", file.read_bytes())
         else:
-            shutil.copy2(entry, staging)
-        os.replace(staging, destination)
+            data_folder.write_bytes(data_dir, staging, entry.read_bytes())
+        data_folder.replace(data_dir, staging, destination)
         summary.profiles += 1
 
 
-def _import_corrections(source: Path, target: Path, replace: bool) -> None:
+def _import_corrections(source: Path, data_dir: Path, replace: bool) -> None:
     """Copy the corrected frames beside the rows that name them. A frame of the same
     name already here is the same correction (names are times to the millisecond on
     the table that made them) and is left as it is."""
-    if replace and target.exists():
-        shutil.rmtree(target)  # the safety copy holds it
+    if replace:
+        data_folder.remove(data_dir, CORRECTIONS)  # the safety copy holds it
     if not source.is_dir():
         return
     for entry in sorted(p for p in source.rglob("*") if p.is_file()):
-        destination = target / entry.relative_to(source)
-        if destination.exists():
-            continue
-        destination.parent.mkdir(parents=True, exist_ok=True)
-        staging = destination.with_name(f".{destination.name}.partial")
-        shutil.copy2(entry, staging)
-        os.replace(staging, destination)
+        relative = f"{CORRECTIONS}/{entry.relative_to(source).as_posix()}"
+        if not os.path.lexists(data_dir / relative):
+            data_folder.write_bytes(data_dir, relative, entry.read_bytes())
 
 
 def _digest(path: Path) -> str:

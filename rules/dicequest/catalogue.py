@@ -11,17 +11,35 @@ same way after the catalogue changes.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 
+from dicetable.device import data_folder
 from dicetable.rules.core import Event, EventKind
 from dicetable.rules.data_files import parse_toml
-from dicetable.rules.dicequest.data import Card, DataError, DiceFaces, parse_cards, parse_dice
+from dicetable.rules.dicequest.data import (
+    CARD_ID,
+    CARD_ID_RULE,
+    Card,
+    DataError,
+    DiceFaces,
+    parse_cards,
+    parse_dice,
+)
+
+CARDS = "dicequest/cards"  # the catalogue folder, relative to the data folder
 
 
 def cards_dir(data_dir: Path) -> Path:
-    return Path(data_dir) / "dicequest" / "cards"
+    return Path(data_dir) / CARDS
+
+
+def card_file(card_id: str) -> str:
+    """The file of a kept card, relative to the data folder; an id that is not one
+    safe name (``../x``, ``/etc/x``) never becomes a path."""
+    if not CARD_ID.fullmatch(card_id):
+        raise DataError(f"{card_id!r} is not a card id ({CARD_ID_RULE})")
+    return f"{CARDS}/{card_id}.toml"
 
 
 def dice_file(data_dir: Path) -> Path:
@@ -51,26 +69,18 @@ def load_dice(data_dir: Path) -> DiceFaces | None:
 
 def add(data_dir: Path, card: Card) -> Path:
     """Keep one card as ``<id>.toml``, written atomically (a power cut leaves the old
-    file or the new one, never half of one)."""
-    folder = cards_dir(data_dir)
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{card.id}.toml"
-    partial = path.with_suffix(".toml.part")
-    with partial.open("w", encoding="utf-8") as out:
-        out.write(card.to_toml())
-        out.flush()
-        os.fsync(out.fileno())
-    os.replace(partial, path)
-    return path
+    file or the new one, never half of one) and never through a link."""
+    relative = card_file(card.id)
+    data_folder.write_bytes(Path(data_dir), relative, card.to_toml().encode("utf-8"))
+    return Path(data_dir) / relative
 
 
 def remove(data_dir: Path, card_id: str) -> bool:
+    relative = card_file(card_id)
     for card in load(data_dir):
         if card.id == card_id:
-            path = cards_dir(data_dir) / f"{card_id}.toml"
-            if path.is_file():
-                path.unlink()
-                return True
+            if (Path(data_dir) / relative).is_file():
+                return data_folder.remove(Path(data_dir), relative)
             raise DataError(f"card {card_id!r} is kept in another file of {cards_dir(data_dir)}")
     return False
 

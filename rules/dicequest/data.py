@@ -6,6 +6,7 @@ points at the line to fix. No file I/O beyond the package's own data
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache, partial
@@ -17,6 +18,9 @@ SYMBOLS = ("sword", "arrow", "wand", "shield", "rune")
 COLORS = ("red", "blue", "yellow", "green")
 REWARD_KEYS = ("gold", "vp", "level_up", "basic_item", "legendary_item")
 MAX_PER_COLOR = 4  # "up to 4 dice for each color" (Deployment Step)
+# A card id names its file in the catalogue folder: one safe pattern, nothing else.
+CARD_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+CARD_ID_RULE = "1 to 64 of a-z, 0-9, '-' and '_', starting with a letter or digit"
 
 
 # Dicequest's problems read as what is wanted: "field 'act': 1, 2 or 3".
@@ -198,8 +202,9 @@ def _rewards(entry: Mapping[str, Any], name: str, where: str, label: str) -> dic
 def parse_card(entry: Mapping[str, Any], kind: str, where: str, index: int) -> Card:
     label = f"[[{kind}]] #{index + 1}"
     card_id = entry.get("id")
-    if not isinstance(card_id, str) or not card_id or card_id != card_id.lower():
-        raise _fail(where, label, "id", "a lowercase id is required")
+    if not isinstance(card_id, str) or not CARD_ID.fullmatch(card_id):
+        problem = f"{card_id!r} is not an id ({CARD_ID_RULE})" if card_id else "is required"
+        raise _fail(where, label, "id", problem)
     label = f"[[{kind}]] {card_id!r}"
     name = entry.get("name")
     if not isinstance(name, str) or not name:
