@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from dicetable.device.migrations import LATEST, MIGRATIONS
+from dicetable.device.table_lock import TableBusy, TableLock
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 DB_NAME = "dicetable.sqlite3"
@@ -44,16 +45,32 @@ class SavedGame:
 
 
 class Store:
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, exclusive: bool = False) -> None:
+        """Open (or create) the database; ``exclusive`` for a restore, which must be
+        alone with it (see ``table_lock``)."""
         self.path = path
-        self.db = _open(path)
+        _refuse_links(path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreError(f"cannot create {path.parent}: {error.strerror}") from None
+        try:
+            self.lock = TableLock(path, exclusive=exclusive)
+        except TableBusy as error:
+            raise StoreError(str(error)) from None
+        try:
+            self.db = _open(path)
+        except BaseException:
+            self.lock.close()
+            raise
 
     @classmethod
-    def in_dir(cls, data_dir: Path) -> Store:
-        return cls(data_dir / DB_NAME)
+    def in_dir(cls, data_dir: Path, *, exclusive: bool = False) -> Store:
+        return cls(data_dir / DB_NAME, exclusive=exclusive)
 
     def close(self) -> None:
         self.db.close()
+        self.lock.close()
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
@@ -196,11 +213,16 @@ class Store:
         ]
 
 
-def _open(path: Path) -> sqlite3.Connection:
+def _refuse_links(path: Path) -> None:
     for suffix in SIDE_FILES:  # SQLite follows links: one planted here would be written
         side = path.with_name(path.name + suffix)
         if side.is_symlink():
             raise StoreError(f"{side} is a symbolic link: refused, nothing is written through it")
+
+
+def _open(path: Path) -> sqlite3.Connection:
+    if path.is_dir():
+        raise StoreError(f"{path} is a folder, not a database; it was left untouched")
     exists = path.exists() and path.stat().st_size > 0
     if exists:
         with path.open("rb") as handle:
@@ -211,10 +233,6 @@ def _open(path: Path) -> sqlite3.Connection:
                 )
         uri = f"file:{path}?mode=rw"
     else:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise StoreError(f"cannot create {path.parent}: {error.strerror}") from None
         uri = f"file:{path}?mode=rwc"
     try:
         db = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
@@ -222,6 +240,13 @@ def _open(path: Path) -> sqlite3.Connection:
         db.execute("PRAGMA foreign_keys = ON")
         db.execute("PRAGMA busy_timeout = 5000")
         version = db.execute("PRAGMA user_version").fetchone()[0]
+        problem = _not_ours(db, version)
+        if problem:
+            db.close()
+            raise StoreError(
+                f"{path} is not a dicetable database ({problem}); it was left "
+                "untouched: move it away to start afresh"
+            )
         if version > LATEST:
             db.close()
             raise StoreError(
@@ -239,6 +264,18 @@ def _open(path: Path) -> sqlite3.Connection:
             f"{path} cannot be opened as a database: {error}{_unwritable(path.parent)}"
         ) from None
     return db
+
+
+def _not_ours(db: sqlite3.Connection, version: int) -> str:
+    """Why a SQLite file is another program's, or "": a schema version no dicetable
+    writes, or tables in a file that has no version yet (never add ours to them)."""
+    if version < 0:
+        return f"schema version {version}"
+    if version == 0:
+        tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master ORDER BY name")]
+        if tables:
+            return f"schema version 0 with other tables: {', '.join(tables[:5])}"
+    return ""
 
 
 def _unwritable(folder: Path) -> str:

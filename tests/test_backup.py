@@ -230,6 +230,8 @@ def test_a_backup_from_an_older_dicetable_is_upgraded_on_import(tmp_path: Path):
 
 
 def test_unknown_data_is_refused_unless_replacing_with_a_safety_copy(tmp_path: Path):
+    """A restore copies the rows of the project's own tables only, and says which
+    tables it left out (issue 18, item 2)."""
     here, there = tmp_path / "here", tmp_path / "there"
     play_table(here, seed=1, rolls=[(2,)], score=10)
     play_table(there, seed=2, rolls=[(3,)], score=30)
@@ -242,12 +244,15 @@ def test_unknown_data_is_refused_unless_replacing_with_a_safety_copy(tmp_path: P
     store.close()
     export_backup(there, tmp_path / "there.zip")
     before = snapshot_of(here)
-    with pytest.raises(BackupError, match=r"cannot merge \(seasons\); nothing was changed"):
+    with pytest.raises(BackupError, match=r"cannot merge \(leagues, seasons\); nothing was"):
         import_backup(here, tmp_path / "there.zip")
     assert snapshot_of(here) == before
 
     summary = import_backup(here, tmp_path / "there.zip", replace=True)
     assert games(here) == games(there)
+    assert summary.left_out == ["leagues", "seasons"]
+    tables = Store.in_dir(here).db.execute("SELECT name FROM sqlite_master").fetchall()
+    assert ("leagues",) not in tables and ("seasons",) not in tables
     assert sorted(p.name for p in (here / "profiles").iterdir()) == ["bone-2"]
     assert summary.safety_copy is not None
     import_backup(tmp_path / "check", summary.safety_copy)

@@ -113,14 +113,17 @@ def test_a_newer_database_is_refused_and_left_alone(store: Store):
     assert store.path.read_bytes() == before
 
 
-def test_an_older_database_is_migrated_keeping_its_games(tmp_path: Path):
+def test_another_programs_database_is_not_taken_over(tmp_path: Path):
+    """A SQLite file with tables but no schema version is another program's: our
+    tables are never added to it (issue 18, item 2)."""
     path = tmp_path / "old.sqlite3"
     db = sqlite3.connect(path)
     db.executescript("CREATE TABLE unrelated (x); PRAGMA user_version = 0;")
     db.close()
-    store = Store(path)
-    assert store.db.execute("PRAGMA user_version").fetchone()[0] == LATEST
-    assert store.db.execute("SELECT COUNT(*) FROM unrelated").fetchone()[0] == 0
+    before = path.read_bytes()
+    with pytest.raises(StoreError, match="not a dicetable database .*unrelated"):
+        Store(path)
+    assert path.read_bytes() == before
 
 
 def test_a_log_that_no_longer_fits_the_rules_says_which_input(store: Store):

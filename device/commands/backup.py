@@ -26,7 +26,7 @@ from importlib import metadata
 from pathlib import Path, PurePosixPath
 from typing import Any, BinaryIO
 
-from dicetable.device import data_folder
+from dicetable.device import backup_rows, data_folder
 from dicetable.device.commands import load_config
 from dicetable.device.migrations import LATEST
 from dicetable.device.store import Store, StoreError
@@ -39,6 +39,14 @@ PROFILES = "profiles"
 CORRECTIONS = "corrections"  # device.corrections.FOLDER
 FOLDERS = (PROFILES, CORRECTIONS)  # copied whole beside the database
 BACKUPS = "backups"
+# What a real table's backup stays far below; a zip over them is refused before a byte
+# is extracted (a 2 MB zip can expand to gigabytes on the SD card).
+MAX_ENTRIES = 20_000
+MAX_TOTAL_BYTES = 1 << 30
+MAX_DATABASE_BYTES = 512 << 20
+MAX_PROFILE_BYTES = 16 << 20  # a taught profile is a few hundred kB
+MAX_FRAME_BYTES = 64 << 20  # a 12 MP PNG of a corrected frame
+CHUNK = 1 << 20
 
 
 class BackupError(ValueError):
@@ -54,6 +62,7 @@ class Summary:
     skipped_scores: int = 0
     renamed_profiles: dict[str, str] = field(default_factory=dict)
     safety_copy: Path | None = None
+    left_out: list[str] = field(default_factory=list)  # unknown tables, on --replace
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -103,10 +112,15 @@ def run_import(args: argparse.Namespace) -> int:
         )
     for old, new in summary.renamed_profiles.items():
         print(f"Dice profile {old!r} differs from the one here: imported as {new!r}.")
+    if summary.left_out:
+        print(
+            f"Left out, unknown to this dicetable: the tables {', '.join(summary.left_out)} "
+            f"(still in {args.file})."
+        )
     if summary.safety_copy:
         print(f"The data from before the import is in {summary.safety_copy}.")
     if args.replace:
-        print("Restart the app to see it: sudo systemctl restart dicetable")
+        print("Start the app again to play on: sudo systemctl start dicetable")
     return 0
 
 
@@ -192,7 +206,8 @@ def import_backup(data_dir: Path, source: Path, *, replace: bool = False) -> Sum
     """Merge (or with ``replace``, restore) a backup into ``data_dir``.
 
     Everything is checked before anything changes; the current data is exported to
-    ``<data_dir>/backups/`` first; the database changes in one transaction.
+    ``<data_dir>/backups/`` first; the database changes in one transaction. A restore
+    needs the table to itself: it is refused while the app or a game has it open.
     """
     with tempfile.TemporaryDirectory(prefix="dicetable-import-") as tmp:
         incoming = _unpack(source, Path(tmp))
@@ -203,33 +218,45 @@ def import_backup(data_dir: Path, source: Path, *, replace: bool = False) -> Sum
         except StoreError as error:
             raise BackupError(f"{source}: its database cannot be used: {error}") from None
         try:
-            unmergeable = _foreign_rows(backup.db)
-            if unmergeable and not replace:
+            problem = backup_rows.first_problem(backup.db)
+            if problem:
+                raise BackupError(f"{source}: {problem}; nothing was imported")
+            unknown = [t for t in _tables(backup.db) if t not in backup_rows.schema()]
+            unknown = [t for t in unknown if _count(backup.db, t)]
+            if unknown and not replace:
                 raise BackupError(
                     f"{source} holds data this dicetable cannot merge "
-                    f"({', '.join(unmergeable)}); nothing was changed. Use --replace to make "
+                    f"({', '.join(unknown)}); nothing was changed. Use --replace to make "
                     "this table's data the backup's (the current data is saved first)"
                 )
-            store = Store.in_dir(data_dir)
+            store = Store.in_dir(data_dir, exclusive=replace)
             try:
                 summary = Summary(safety_copy=_safety_copy(store, data_dir))
-                if replace:
-                    backup.db.backup(store.db)  # page by page, under SQLite's locks
-                    summary.games = _count(backup.db, "games")
-                    summary.scores = _count(backup.db, "scores")
-                else:
-                    _merge(backup.db, store, summary)
+                try:
+                    if replace:
+                        _restore(backup.db, store, Path(tmp))
+                        summary.games = _count(backup.db, "games")
+                        summary.scores = _count(backup.db, "scores")
+                        summary.left_out = unknown
+                    else:
+                        _merge(backup.db, store, summary)
+                except sqlite3.IntegrityError as error:
+                    raise BackupError(
+                        f"{source}: its rows break the table's rules ({error}); nothing was "
+                        "imported"
+                    ) from None
+                _import_profiles(Path(tmp) / PROFILES, data_dir, replace, summary)
+                _import_corrections(Path(tmp) / CORRECTIONS, data_dir, replace)
             finally:
                 store.close()
         finally:
             backup.close()
-        _import_profiles(Path(tmp) / PROFILES, data_dir, replace, summary)
-        _import_corrections(Path(tmp) / CORRECTIONS, data_dir, replace)
     return summary
 
 
 def _unpack(source: Path, tmp: Path) -> Path:
-    """The backup's database (and its folders) in ``tmp``, after checking the file."""
+    """The backup's database (and its folders) in ``tmp``, after checking the file:
+    its names, its manifest, its checksums and its sizes."""
     try:
         archive = zipfile.ZipFile(source)
     except FileNotFoundError:
@@ -237,12 +264,14 @@ def _unpack(source: Path, tmp: Path) -> Path:
     except (zipfile.BadZipFile, IsADirectoryError, OSError):
         raise BackupError(f"{source} is not a dicetable backup (not a zip file)") from None
     with archive:
-        names = archive.namelist()
+        entries = [e for e in archive.infolist() if not e.is_dir()]
+        names = [e.filename for e in entries]
         if MANIFEST not in names or DATABASE not in names:
             raise BackupError(f"{source} is not a dicetable backup (no {MANIFEST} or {DATABASE})")
+        _check_sizes(source, entries)
         try:
             manifest = json.loads(archive.read(MANIFEST))
-        except (ValueError, zipfile.BadZipFile) as error:
+        except (ValueError, RecursionError, zipfile.BadZipFile) as error:
             raise BackupError(f"{source}: {MANIFEST} is damaged: {error}") from None
         _check_manifest(source, manifest)
         for name in names:
@@ -250,13 +279,65 @@ def _unpack(source: Path, tmp: Path) -> Path:
             inside = name in (MANIFEST, DATABASE) or (
                 path.parts[0] in FOLDERS and ".." not in path.parts and not path.is_absolute()
             )
-            if not inside:
+            if not inside or "\\" in name or "\x00" in name:
                 raise BackupError(f"{source}: unexpected entry {name!r}; nothing was imported")
         damaged = archive.testzip()
         if damaged is not None:
             raise BackupError(f"{source} is damaged ({damaged} fails its checksum)")
-        archive.extractall(tmp)
+        for entry in entries:
+            if entry.filename != MANIFEST:
+                _extract(source, archive, entry, tmp)
     return tmp / DATABASE
+
+
+def _limit(name: str) -> int:
+    if name == DATABASE:
+        return MAX_DATABASE_BYTES
+    return MAX_PROFILE_BYTES if name.startswith(f"{PROFILES}/") else MAX_FRAME_BYTES
+
+
+def _check_sizes(source: Path, entries: list[zipfile.ZipInfo]) -> None:
+    """Refuse, from the zip's directory, more entries or bytes than a real table has."""
+    if len(entries) > MAX_ENTRIES:
+        raise BackupError(
+            f"{source} has {len(entries)} entries, more than a table's {MAX_ENTRIES}; "
+            "nothing was imported"
+        )
+    total = sum(e.file_size for e in entries)
+    if total > MAX_TOTAL_BYTES:
+        raise BackupError(
+            f"{source} would unpack to {total >> 20} MiB, more than {MAX_TOTAL_BYTES >> 20} "
+            "MiB; nothing was imported"
+        )
+    profiles: dict[str, int] = {}
+    for entry in entries:
+        if entry.file_size > _limit(entry.filename):
+            raise BackupError(
+                f"{source}: {entry.filename} would unpack to {entry.file_size >> 20} MiB, "
+                f"more than {_limit(entry.filename) >> 20} MiB; nothing was imported"
+            )
+        parts = PurePosixPath(entry.filename).parts
+        if parts[0] == PROFILES and len(parts) > 1:
+            profiles[parts[1]] = profiles.get(parts[1], 0) + entry.file_size
+    for name, size in profiles.items():
+        if size > MAX_PROFILE_BYTES:
+            raise BackupError(
+                f"{source}: profile {name!r} is {size >> 20} MiB, larger than any real "
+                f"profile ({MAX_PROFILE_BYTES >> 20} MiB); nothing was imported"
+            )
+
+
+def _extract(source: Path, archive: zipfile.ZipFile, entry: zipfile.ZipInfo, tmp: Path) -> None:
+    """One entry into ``tmp``, stopping at its declared size (a lying header is caught)."""
+    target = tmp.joinpath(*PurePosixPath(entry.filename).parts)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    written = 0
+    with archive.open(entry) as data, target.open("wb") as out:
+        while chunk := data.read(CHUNK):
+            written += len(chunk)
+            if written > entry.file_size:
+                raise BackupError(f"{source}: {entry.filename} is larger than it says")
+            out.write(chunk)
 
 
 def _written_folders(unpacked: Path) -> list[str]:
@@ -285,18 +366,26 @@ def _check_manifest(source: Path, manifest: Any) -> None:
         )
 
 
-def _foreign_rows(db: sqlite3.Connection) -> list[str]:
-    """Tables with rows that merging cannot place: any whose links are not a ``game_id``."""
-    return [t for t in _tables(db) if _count(db, t) and not _mergeable(db, t)]
-
-
-def _mergeable(db: sqlite3.Connection, table: str) -> bool:
-    links = [(row[2], row[3]) for row in db.execute(f'PRAGMA foreign_key_list("{table}")')]
-    if table == "games":
-        return not links
-    if table == "inputs":
-        return links == [("games", "game_id")]
-    return "id" in _columns(db, table) and all(link == ("games", "game_id") for link in links)
+def _restore(backup: sqlite3.Connection, store: Store, tmp: Path) -> None:
+    """Make the table's database the backup's rows in the project's own schema: none
+    of the backup's triggers, views or indexes come along."""
+    fresh = Store(tmp / "restored.sqlite3")
+    try:
+        with fresh.transaction() as db:
+            for table in backup_rows.INSERT_ORDER:
+                columns = backup_rows.schema()[table]
+                listed = ", ".join(backup_rows.quote(c) for c in columns)
+                rows = backup.execute(
+                    f"SELECT {listed} FROM {backup_rows.quote(table)} ORDER BY rowid"
+                )
+                db.executemany(
+                    f"INSERT INTO {backup_rows.quote(table)} ({listed})"
+                    f" VALUES ({', '.join('?' * len(columns))})",
+                    rows,
+                )
+        fresh.db.backup(store.db)  # page by page, under SQLite's locks
+    finally:
+        fresh.close()
 
 
 def _safety_copy(store: Store, data_dir: Path) -> Path | None:
@@ -326,7 +415,7 @@ def _merge(backup: sqlite3.Connection, store: Store, summary: Summary) -> None:
     doubled."""
     new_ids: dict[int, int] = {}
     with store.transaction() as db:
-        columns = [c for c in _columns(db, "games") if c != "id"]
+        columns = [c for c in backup_rows.schema()["games"] if c != "id"]
         listed = ", ".join(columns)
         key = ("game", "seed", "options", "created")
         for row in backup.execute(f"SELECT id, {listed} FROM games ORDER BY id").fetchall():
@@ -349,8 +438,8 @@ def _merge(backup: sqlite3.Connection, store: Store, summary: Summary) -> None:
                 [(new_ids[old_id], *row) for row in inputs],
             )
             summary.games += 1
-        for table in _tables(backup):
-            if table in ("games", "inputs"):
+        for table in backup_rows.LINKED:
+            if table == "inputs":
                 continue
             added, skipped = _merge_rows(backup, db, table, new_ids)
             if table == "scores":
@@ -361,22 +450,23 @@ def _merge_rows(
     backup: sqlite3.Connection, db: sqlite3.Connection, table: str, new_ids: dict[int, int]
 ) -> tuple[int, int]:
     """Copy the rows of ``table`` not already here (all columns equal but the ids)."""
-    columns = [c for c in _columns(db, table) if c != "id"]
+    columns = [c for c in backup_rows.schema()[table] if c != "id"]
     compared = [c for c in columns if c != "game_id"]
-    same = " AND ".join(f'"{c}" IS ?' for c in compared) or "1"
-    listed = ", ".join(f'"{c}"' for c in columns)
+    quote = backup_rows.quote
+    same = " AND ".join(f"{quote(c)} IS ?" for c in compared) or "1"
+    listed = ", ".join(quote(c) for c in columns)
     added = skipped = 0
-    for row in backup.execute(f'SELECT {listed} FROM "{table}" ORDER BY id').fetchall():
+    for row in backup.execute(f"SELECT {listed} FROM {quote(table)} ORDER BY id").fetchall():
         values = dict(zip(columns, row, strict=True))
         if db.execute(
-            f'SELECT 1 FROM "{table}" WHERE {same}', [values[c] for c in compared]
+            f"SELECT 1 FROM {quote(table)} WHERE {same}", [values[c] for c in compared]
         ).fetchone():
             skipped += 1
             continue
         if "game_id" in values:
             values["game_id"] = new_ids.get(values["game_id"])
         db.execute(
-            f'INSERT INTO "{table}" ({listed}) VALUES ({", ".join("?" * len(columns))})',
+            f"INSERT INTO {quote(table)} ({listed}) VALUES ({', '.join('?' * len(columns))})",
             list(values.values()),
         )
         added += 1
@@ -466,12 +556,8 @@ def _tables(db: sqlite3.Connection) -> list[str]:
     return [row[0] for row in rows]
 
 
-def _columns(db: sqlite3.Connection, table: str) -> list[str]:
-    return [row[1] for row in db.execute(f'PRAGMA table_info("{table}")')]
-
-
 def _count(db: sqlite3.Connection, table: str) -> int:
-    return int(db.execute(f'SELECT COUNT(*) FROM "{table}"').fetchone()[0])
+    return int(db.execute(f"SELECT COUNT(*) FROM {backup_rows.quote(table)}").fetchone()[0])
 
 
 def _app_version() -> str:
