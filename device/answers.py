@@ -15,6 +15,10 @@ import re
 from dicetable.rules.core import Die, Input, InputKind, InvalidInput, Prompt, PromptKind, msg
 
 CONFIRM_WORDS = {"", "y", "yes", "ok", "done", "next"}
+# ASCII digits only (str.isdigit() is also true of '³' and '①', which int() refuses),
+# and few enough for int() (it refuses 4300 digits and more).
+DIGITS = re.compile(r"[0-9]{1,18}")
+NUMBER = re.compile(r"-?[0-9]{1,18}")
 
 
 def parse(text: str, prompt: Prompt, source: str = "typed") -> Input:
@@ -23,7 +27,7 @@ def parse(text: str, prompt: Prompt, source: str = "typed") -> Input:
         return Input(InputKind.DICE, dice=parse_dice(text), source=source)
     if prompt.kind is PromptKind.CHOOSE:
         ids = [o.id for o in prompt.options]
-        if text.isdigit() and 1 <= int(text) <= len(ids):
+        if DIGITS.fullmatch(text) and 1 <= int(text) <= len(ids):
             return Input.choose(ids[int(text) - 1], source=source)
         if text in ids:
             return Input.choose(text, source=source)
@@ -33,7 +37,7 @@ def parse(text: str, prompt: Prompt, source: str = "typed") -> Input:
             return Input.confirm(source=source)
         raise InvalidInput(msg("Press Enter to go on."))
     if prompt.kind is PromptKind.NUMBER:
-        if re.fullmatch(r"-?\d+", text):
+        if NUMBER.fullmatch(text):
             return Input.enter(int(text), source=source)
         raise InvalidInput(msg("{answer!r} is not a whole number.", answer=text))
     raise InvalidInput(msg("The game is over."))
@@ -41,7 +45,7 @@ def parse(text: str, prompt: Prompt, source: str = "typed") -> Input:
 
 def parse_dice(text: str) -> tuple[Die, ...]:
     tokens = [t for t in re.split(r"[\s,]+", text) if t]
-    if len(tokens) == 1 and tokens[0].isdigit() and len(tokens[0]) > 1:
+    if len(tokens) == 1 and DIGITS.fullmatch(tokens[0]) and len(tokens[0]) > 1:
         tokens = list(tokens[0])
     return tuple(_die(token) for token in tokens)
 
@@ -49,5 +53,5 @@ def parse_dice(text: str) -> tuple[Die, ...]:
 def _die(token: str) -> Die:
     color, _, face = token.rpartition(":")
     face = face.lower()
-    value = int(face) if face.isdigit() else None
+    value = int(face) if DIGITS.fullmatch(face) else None
     return Die(value, face, color.lower())

@@ -7,12 +7,16 @@ range. Every error names the file, the key, the value and what is allowed.
 
 from __future__ import annotations
 
+import math
 import os
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
+
+from dicetable.device.text_files import TextFileError, read_text
+from dicetable.rules.data_files import DataError, parse_toml
 
 ENV_CONFIG = "DICETABLE_CONFIG"
 ENV_DATA = "DICETABLE_DATA"
@@ -38,6 +42,7 @@ POSITIVE = {
 }
 FRACTION = {"leds.brightness", "buttons.debounce"}
 AREAS = {"camera.tray"}  # [left, top, right, bottom] as fractions of the picture
+MAX_FILE_BYTES = 1 << 20  # the documented defaults are 10 kB
 
 
 class ConfigError(ValueError):
@@ -92,11 +97,12 @@ def load(path: Path | None = None) -> Config:
     if not path.exists():
         return Config(values, None)
     try:
-        user = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise ConfigError(f"{path}: not valid TOML: {error}") from None
-    except OSError as error:
-        raise ConfigError(f"{path}: cannot be read: {error.strerror}") from None
+        user = parse_toml(read_text(path, MAX_FILE_BYTES), str(path))
+    except TextFileError as error:
+        raise ConfigError(str(error)) from None
+    except DataError as error:
+        problem = str(error).removeprefix(f"{path}: ")
+        raise ConfigError(f"{path}: not valid TOML: {problem}") from None
     for section, keys in user.items():
         if section not in values or not isinstance(keys, dict):
             raise ConfigError(
@@ -118,6 +124,8 @@ def check(path: Path, dotted: str, value: Any, section: dict[str, Any]) -> Any:
         raise ConfigError(
             f"{path}: {dotted} = {value!r} must be a {type(default).__name__} (default {default!r})"
         )
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ConfigError(f"{path}: {dotted} = {value!r} must be a finite number")
     if dotted in AREAS:
         return _area(path, dotted, value)
     allowed = ALLOWED.get(dotted)

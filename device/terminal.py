@@ -33,6 +33,8 @@ QUIT_WORDS = {"quit", "exit", "q", "salir"}
 UNDO_WORDS = {"undo", "deshacer"}
 VIEW_WORDS = {"view", "ver"}
 HELP_WORDS = {"help", "?", "ayuda"}
+MAX_ANSWER_CHARS = 1000  # an answer is one short line; a longer one is a mistake
+TOO_LONG = msg("An answer is one short line (at most {n} characters).", n=MAX_ANSWER_CHARS)
 
 
 class ScriptError(RuntimeError):
@@ -74,6 +76,11 @@ class Terminal:
             return True
         if word in HELP_WORDS:
             self.emit("help", text=HELP)
+            return True
+        if len(line) > MAX_ANSWER_CHARS:
+            if script:
+                raise ScriptError(f"script line {number}: {translate(TOO_LONG, self.lang)}")
+            self.emit("error", text=TOO_LONG)
             return True
         prompt = self.session.prompt()
         try:

@@ -25,11 +25,16 @@ class DataError(ValueError):
 
 
 def parse_toml(text: str, file: str) -> dict[str, Any]:
-    """TOML text, with a syntax error turned into a DataError naming ``file``."""
+    """TOML text, with every way it can fail (a syntax error, arrays nested thousands
+    deep, a number of thousands of digits) turned into a DataError naming ``file``."""
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise DataError(f"{file}: {error}") from None
+    except RecursionError:
+        raise DataError(f"{file}: tables or lists nested too deeply to read") from None
+    except ValueError as error:  # int(): "Exceeds the limit (4300 digits)"
+        raise DataError(f"{file}: a value cannot be read ({error})") from None
 
 
 def package_text(package: str, *parts: str) -> str:

@@ -19,6 +19,7 @@ from pathlib import Path
 from dicetable.device.commands import load_config, open_store
 from dicetable.device.commands.play import drive, read_script
 from dicetable.device.session import TableSession
+from dicetable.device.text_files import TextFileError, read_text
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -51,11 +52,13 @@ def run_cards(args: argparse.Namespace) -> int:
     from dicetable.rules.dicequest import catalogue
     from dicetable.rules.dicequest.data import shipped_cards
 
-    kept = catalogue.load(_data_dir(args))
-    for origin, cards in (("shipped", shipped_cards()), ("kept", kept)):
+    found = catalogue.read(_data_dir(args))
+    for origin, cards in (("shipped", shipped_cards()), ("kept", found.cards)):
         for card in cards:
-            print(f"{origin:8s} {card.kind:9s} act {card.act}  {card.id:24s} {card.name}")
-    print(f"{len(kept)} kept in {catalogue.cards_dir(_data_dir(args))}")
+            print(f"{origin:8s} {card.kind:9s} act {card.act}  {card.id:24s} {card.name!r:.60}")
+    print(f"{len(found.cards)} kept in {catalogue.cards_dir(_data_dir(args))}")
+    for problem in found.problems:
+        print(f"dicetable: left out: {problem}", file=sys.stderr)
     return 0
 
 
@@ -63,17 +66,23 @@ def run_check(args: argparse.Namespace) -> int:
     from dicetable.rules.dicequest import catalogue
 
     data_dir = _data_dir(args)
-    cards = catalogue.load(data_dir)
+    found = catalogue.read(data_dir)
     dice = catalogue.load_dice(data_dir)
-    print(f"{len(cards)} cards OK" + ("; dice faces OK" if dice else ""))
-    return 0
+    print(f"{len(found.cards)} cards OK" + ("; dice faces OK" if dice else ""))
+    for problem in found.problems:
+        print(f"dicetable: {problem}", file=sys.stderr)
+    return 2 if found.problems else 0
 
 
 def run_add(args: argparse.Namespace) -> int:
     from dicetable.rules.dicequest import catalogue
-    from dicetable.rules.dicequest.data import parse_cards
+    from dicetable.rules.dicequest.data import DataError, parse_cards
 
-    cards = parse_cards(args.file.read_text(encoding="utf-8"), str(args.file))
+    try:
+        text = read_text(args.file, catalogue.MAX_FILE_BYTES)
+    except TextFileError as error:
+        raise DataError(str(error)) from None
+    cards = parse_cards(text, str(args.file))
     for card in cards:
         print(f"kept {card.name!r} in {catalogue.add(_data_dir(args), card)}")
     return 0
@@ -116,4 +125,4 @@ def run_play(args: argparse.Namespace) -> int:
     script = read_script(args)  # before the game is saved: a bad script leaves no game
     session = TableSession.start(open_store(args), Dicequest.id, seed, options, args.name)
     session.subscribe(catalogue.keeper(_data_dir(args)))  # cards typed in are kept
-    return drive(args, session, script)
+    return drive(args, session, script, started=True)

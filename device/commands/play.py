@@ -13,6 +13,7 @@ from dicetable.device.commands import load_config, open_store
 from dicetable.device.i18n import translate
 from dicetable.device.session import TableSession
 from dicetable.device.terminal import ScriptError, Terminal
+from dicetable.device.text_files import TextFileError, read_text
 from dicetable.rules.core import msg
 from dicetable.rules.registry import broken, games
 
@@ -59,13 +60,16 @@ def _add_io(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print JSON lines")
 
 
+MAX_SCRIPT_BYTES = 1 << 20  # a whole evening's answers are a few kB
+
+
 def run_play(args: argparse.Namespace) -> int:
     options = dict(_option(text) for text in args.option)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     script = read_script(args)  # before the game is saved: a bad script leaves no game
     store = open_store(args)
     session = TableSession.start(store, args.game, seed, options, args.name)
-    return drive(args, session, script)
+    return drive(args, session, script, started=True)
 
 
 def run_resume(args: argparse.Namespace) -> int:
@@ -78,13 +82,20 @@ def read_script(args: argparse.Namespace) -> list[str] | None:
     if args.script is None or str(args.script) == "-":
         return None
     try:
-        return args.script.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as error:
-        why = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
-        raise ValueError(f"--script {args.script}: {why}") from None
+        return read_text(args.script, MAX_SCRIPT_BYTES).splitlines()
+    except TextFileError as error:
+        raise ValueError(f"--script {error}") from None
 
 
-def drive(args: argparse.Namespace, session: TableSession, script: list[str] | None) -> int:
+def drive(
+    args: argparse.Namespace,
+    session: TableSession,
+    script: list[str] | None,
+    *,
+    started: bool = False,
+) -> int:
+    """Play ``session`` from the script or standard input. A game ``started`` by this
+    command whose script fails before any answer is kept is not left saved, empty."""
     lang = load_config(args)["ui.language"]
     terminal = Terminal(session, sys.stdout, as_json=args.json, lang=lang)
     if not args.json:
@@ -101,6 +112,8 @@ def drive(args: argparse.Namespace, session: TableSession, script: list[str] | N
         else:
             terminal.run(sys.stdin, script=args.script is not None)
     except ScriptError as error:
+        if started and session.count == 0:
+            session.store.delete_game(session.id)
         print(f"dicetable: {error}", file=sys.stderr)
         return 2
     return 0

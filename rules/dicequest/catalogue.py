@@ -11,10 +11,14 @@ same way after the catalogue changes.
 
 from __future__ import annotations
 
+import logging
+import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from dicetable.device import data_folder
+from dicetable.device.text_files import TextFileError, read_text
 from dicetable.rules.core import Event, EventKind
 from dicetable.rules.data_files import parse_toml
 from dicetable.rules.dicequest.data import (
@@ -28,6 +32,9 @@ from dicetable.rules.dicequest.data import (
 )
 
 CARDS = "dicequest/cards"  # the catalogue folder, relative to the data folder
+MAX_FILE_BYTES = 1 << 20  # a file of a few cards is a few kB
+
+log = logging.getLogger(__name__)
 
 
 def cards_dir(data_dir: Path) -> Path:
@@ -46,42 +53,76 @@ def dice_file(data_dir: Path) -> Path:
     return Path(data_dir) / "dicequest" / "dice.toml"
 
 
-def load(data_dir: Path) -> tuple[Card, ...]:
-    """Every card in the catalogue, validated; an error names the file, entry, field."""
+@dataclass(frozen=True)
+class Catalogue:
+    """The cards that read, and one line for each file that does not."""
+
+    cards: tuple[Card, ...]
+    problems: tuple[str, ...]
+
+
+def read(data_dir: Path) -> Catalogue:
+    """Every card file, validated on its own: one bad file (a typo, a card written by
+    an older dicetable) is named in ``problems`` and never hides the others."""
     cards: list[Card] = []
+    problems: list[str] = []
     seen: dict[str, Path] = {}
     folder = cards_dir(data_dir)
     for path in sorted(folder.glob("*.toml")) if folder.is_dir() else ():
-        for card in parse_cards(path.read_text(encoding="utf-8"), str(path)):
+        try:
+            found = parse_cards(_text(path), str(path))
+        except DataError as error:
+            problems.append(str(error))
+            continue
+        for card in found:
             if card.id in seen:
-                raise DataError(f"{path}: card id {card.id!r} is also in {seen[card.id]}")
+                problems.append(f"{path}: card id {card.id!r} is also in {seen[card.id]}")
+                continue
             seen[card.id] = path
             cards.append(card)
-    return tuple(cards)
+    return Catalogue(tuple(cards), tuple(problems))
+
+
+def load(data_dir: Path) -> tuple[Card, ...]:
+    """The cards that read (each file that does not is logged and left out)."""
+    catalogue = read(data_dir)
+    for problem in catalogue.problems:
+        log.warning("Dicequest card left out: %s", problem)
+    return catalogue.cards
+
+
+def _text(path: Path) -> str:
+    try:
+        return read_text(path, MAX_FILE_BYTES)
+    except TextFileError as error:
+        raise DataError(str(error)) from None
 
 
 def load_dice(data_dir: Path) -> DiceFaces | None:
     path = dice_file(data_dir)
     if not path.is_file():
         return None
-    return parse_dice(parse_toml(path.read_text(encoding="utf-8"), str(path)), str(path))
+    return parse_dice(parse_toml(_text(path), str(path)), str(path))
 
 
 def add(data_dir: Path, card: Card) -> Path:
     """Keep one card as ``<id>.toml``, written atomically (a power cut leaves the old
     file or the new one, never half of one) and never through a link."""
     relative = card_file(card.id)
-    data_folder.write_bytes(Path(data_dir), relative, card.to_toml().encode("utf-8"))
+    text = card.to_toml()
+    if parse_cards(text, f"card {card.id!r}") != (card,):  # what is kept must read back
+        raise DataError(f"card {card.id!r} cannot be kept: its file would not read back")
+    data_folder.write_bytes(Path(data_dir), relative, text.encode("utf-8"))
     return Path(data_dir) / relative
 
 
 def remove(data_dir: Path, card_id: str) -> bool:
+    """Forget the card ``card_id``: its own file goes, even one that no longer reads."""
     relative = card_file(card_id)
-    for card in load(data_dir):
-        if card.id == card_id:
-            if (Path(data_dir) / relative).is_file():
-                return data_folder.remove(Path(data_dir), relative)
-            raise DataError(f"card {card_id!r} is kept in another file of {cards_dir(data_dir)}")
+    if os.path.lexists(Path(data_dir) / relative):
+        return data_folder.remove(Path(data_dir), relative)
+    if any(card.id == card_id for card in read(data_dir).cards):
+        raise DataError(f"card {card_id!r} is kept in another file of {cards_dir(data_dir)}")
     return False
 
 
@@ -94,8 +135,11 @@ def keeper(data_dir: Path) -> Callable[[object, list[Event]], None]:
         for event in events:
             text = event.data.get("toml") if event.kind == EventKind.CARD else None
             if isinstance(text, str):
-                for card in parse_cards(text, "typed-in card"):
-                    add(data_dir, card)
+                try:
+                    for card in parse_cards(text, "typed-in card"):
+                        add(data_dir, card)
+                except DataError as error:  # the game has the card; only keeping it failed
+                    log.error("Dicequest card typed in was not kept: %s", error)
 
     return keep
 

@@ -6,7 +6,9 @@ points at the line to fix. No file I/O beyond the package's own data
 
 from __future__ import annotations
 
+import json
 import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache, partial
@@ -87,7 +89,8 @@ class Requirement:
 
     def to_toml(self) -> str:
         accepts = ", ".join(f'"{a}"' for a in self.accepts)
-        return f'{{ symbol = "{self.symbol}", count = {self.count}, accepts = [{accepts}] }}'
+        symbol = _toml_str(self.symbol)
+        return f"{{ symbol = {symbol}, count = {self.count}, accepts = [{accepts}] }}"
 
 
 @dataclass(frozen=True)
@@ -167,7 +170,19 @@ class Card:
 
 
 def _toml_str(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """A TOML basic string that reads back as ``text`` (a JSON string is one: the
+    same escapes, control characters included)."""
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _words(entry: Mapping[str, Any], name: str, where: str, label: str, default: Any) -> Any:
+    """A text field a person reads on the screen: no control characters in it."""
+    value = entry.get(name, default)
+    if isinstance(value, str):
+        bad = next((c for c in value if unicodedata.category(c) in ("Cc", "Cs")), None)
+        if bad is not None:
+            raise _fail(where, label, name, f"has a control character (U+{ord(bad):04X})")
+    return value
 
 
 def _toml_table(values: Mapping[str, int]) -> str:
@@ -206,7 +221,7 @@ def parse_card(entry: Mapping[str, Any], kind: str, where: str, index: int) -> C
         problem = f"{card_id!r} is not an id ({CARD_ID_RULE})" if card_id else "is required"
         raise _fail(where, label, "id", problem)
     label = f"[[{kind}]] {card_id!r}"
-    name = entry.get("name")
+    name = _words(entry, "name", where, label, None)
     if not isinstance(name, str) or not name:
         raise _fail(where, label, "name", "the printed name is required")
     act = entry.get("act")
@@ -229,7 +244,7 @@ def parse_card(entry: Mapping[str, Any], kind: str, where: str, index: int) -> C
         field_name = f"require[{n}]"
         if not isinstance(item, Mapping):
             raise _fail(where, label, field_name, "a table {symbol, count, accepts}")
-        symbol = item.get("symbol")
+        symbol = _words(item, "symbol", where, label, None)
         if not isinstance(symbol, str) or not symbol:
             raise _fail(where, label, f"{field_name}.symbol", "a symbol name is required")
         accepts = _symbols(item, "accepts", where, label) or (symbol,)
@@ -248,7 +263,7 @@ def parse_card(entry: Mapping[str, Any], kind: str, where: str, index: int) -> C
         raise _fail(where, label, "tracked", "only Adventures track symbols and rank rewards")
     if is_adventure and not tracked:
         tracked = tuple(dict.fromkeys(a for r in require for a in r.accepts))
-    inferred = entry.get("inferred", "")
+    inferred = _words(entry, "inferred", where, label, "")
     if not isinstance(inferred, str):
         raise _fail(where, label, "inferred", "a note in words")
     known = {
