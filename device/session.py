@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from dicetable.device.store import SavedGame, Store
+from dicetable.device.store import NewScore, SavedGame, Store
 from dicetable.rules.core import Event, EventKind, Game, Input, InvalidInput, Prompt, msg
 from dicetable.rules.registry import game_class
 
@@ -35,6 +35,8 @@ class TableSession:
         self.saved = saved
         self.listeners: list[Listener] = []
         self.game, self.count = self._replay()
+        if self.game.is_over:
+            self._finish_if_cut()
 
     @classmethod
     def start(
@@ -70,20 +72,17 @@ class TableSession:
         """Apply, persist, then announce. Nothing is shown that is not on disk."""
         try:
             events = self.game.apply(answer)
-        except Exception:  # a wrong answer, or a bug: either way nothing half-applied stays
-            self.game, self.count = self._replay()
-            raise
-        try:
-            self.store.append_input(self.id, self.count, answer.to_json())
-        except Exception:
+            result = (self.game.result() or {}) if self.game.is_over else None
+            score = None if result is None else self._score(result)
+            # the answer and, when it ends the game, the end itself: one transaction
+            self.store.append_input(
+                self.id, self.count, answer.to_json(), result=result, score=score
+            )
+        except Exception:  # a wrong answer, a bug or a failed write: nothing half-kept
             self.game, self.count = self._replay()
             raise
         self.count += 1
-        if self.game.is_over:
-            result = self.game.result() or {}
-            self.store.finish_game(self.id, result)
-            if "score" in result:
-                self._record_score(result)
+        if result is not None:
             events.append(Event(EventKind.GAME_OVER, msg("Game over."), result))
         self._announce(events)
         return events
@@ -96,17 +95,28 @@ class TableSession:
         self._announce([Event(EventKind.INFO, msg("Undone."), {"inputs": self.count})])
         return True
 
-    def _record_score(self, result: Mapping[str, Any]) -> None:
+    def _finish_if_cut(self) -> None:
+        """A replay that ends the game, of a game not marked over or without its high
+        score (a cut between them, under a dicetable that wrote them apart): finish it
+        now, once."""
+        result = self.game.result() or {}
+        score = self._score(result)
+        if not self.saved.over or (score is not None and not self.store.has_score(self.id)):
+            self.store.finish_game(self.id, result, score)
+            self.saved = self.store.saved_game(self.id)
+
+    def _score(self, result: Mapping[str, Any]) -> NewScore | None:
         """A result with a ``score`` enters the high-score table (``mode``, ``party``
         and ``heroes`` in the result say which table and who)."""
-        self.store.add_score(
+        if "score" not in result:
+            return None
+        return NewScore(
             self.saved.game,
             int(result["score"]),
             mode=str(result.get("mode", "")),
             party=str(result.get("party", "")),
             heroes=str(result.get("heroes", "")),
             detail=result,
-            game_id=self.id,
         )
 
     def _announce(self, events: list[Event]) -> None:

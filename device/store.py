@@ -44,6 +44,18 @@ class SavedGame:
     inputs: int
 
 
+@dataclass(frozen=True)
+class NewScore:
+    """A high score, written with the answer that ended its game."""
+
+    game: str
+    score: int
+    mode: str = ""
+    party: str = ""
+    heroes: str = ""
+    detail: Mapping[str, Any] | None = None
+
+
 class Store:
     def __init__(self, path: Path, *, exclusive: bool = False) -> None:
         """Open (or create) the database; ``exclusive`` for a restore, which must be
@@ -93,7 +105,18 @@ class Store:
             )
         return int(cursor.lastrowid or 0)
 
-    def append_input(self, game_id: int, seq: int, answer: Mapping[str, Any]) -> None:
+    def append_input(
+        self,
+        game_id: int,
+        seq: int,
+        answer: Mapping[str, Any],
+        *,
+        result: Mapping[str, Any] | None = None,
+        score: NewScore | None = None,
+    ) -> None:
+        """Keep one answer; with ``result`` it ended the game, and the game's end (its
+        over flag, its result, its high score) is in the same transaction: a power
+        cut keeps all of it or none."""
         now = time.time()
         with self.transaction() as db:
             db.execute(
@@ -101,6 +124,8 @@ class Store:
                 (game_id, seq, json.dumps(answer, sort_keys=True), now),
             )
             db.execute("UPDATE games SET updated = ? WHERE id = ?", (now, game_id))
+            if result is not None:
+                self._finish(db, game_id, result, score)
 
     def drop_last_input(self, game_id: int) -> bool:
         with self.transaction() as db:
@@ -120,12 +145,30 @@ class Store:
         ).fetchall()
         return [json.loads(row[0]) for row in rows]
 
-    def finish_game(self, game_id: int, result: Mapping[str, Any]) -> None:
+    def finish_game(
+        self, game_id: int, result: Mapping[str, Any], score: NewScore | None = None
+    ) -> None:
+        """Mark a game over whose last answer is already kept (a resume finds it so
+        after a cut under an older dicetable): its score is recorded once."""
         with self.transaction() as db:
-            db.execute(
-                "UPDATE games SET over = 1, result = ? WHERE id = ?",
-                (json.dumps(dict(result), sort_keys=True), game_id),
-            )
+            self._finish(db, game_id, result, score)
+
+    def _finish(
+        self,
+        db: sqlite3.Connection,
+        game_id: int,
+        result: Mapping[str, Any],
+        score: NewScore | None,
+    ) -> None:
+        db.execute(
+            "UPDATE games SET over = 1, result = ? WHERE id = ?",
+            (json.dumps(dict(result), sort_keys=True), game_id),
+        )
+        if (
+            score is not None
+            and not db.execute("SELECT 1 FROM scores WHERE game_id = ?", (game_id,)).fetchone()
+        ):
+            self._insert_score(db, score, game_id)
 
     def saved_game(self, game_id: int) -> SavedGame:
         rows = self._games("WHERE g.id = ?", (game_id,))
@@ -178,20 +221,28 @@ class Store:
         game_id: int | None = None,
     ) -> None:
         with self.transaction() as db:
-            db.execute(
-                "INSERT INTO scores (game, mode, party, heroes, score, detail, at, game_id)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    game,
-                    mode,
-                    party,
-                    heroes,
-                    score,
-                    json.dumps(dict(detail or {})),
-                    time.time(),
-                    game_id,
-                ),
-            )
+            self._insert_score(db, NewScore(game, score, mode, party, heroes, detail), game_id)
+
+    def _insert_score(self, db: sqlite3.Connection, score: NewScore, game_id: int | None) -> None:
+        db.execute(
+            "INSERT INTO scores (game, mode, party, heroes, score, detail, at, game_id)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                score.game,
+                score.mode,
+                score.party,
+                score.heroes,
+                score.score,
+                json.dumps(dict(score.detail or {})),
+                time.time(),
+                game_id,
+            ),
+        )
+
+    def has_score(self, game_id: int) -> bool:
+        return bool(
+            self.db.execute("SELECT 1 FROM scores WHERE game_id = ?", (game_id,)).fetchone()
+        )
 
     def score_tables(self) -> list[tuple[str, str]]:
         """The (game, mode) pairs that have high scores, for listing them all."""
