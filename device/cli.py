@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import logging
+import os
 import pkgutil
 import sys
 from pathlib import Path
@@ -15,11 +16,14 @@ from dicetable.device import commands, logs
 from dicetable.device.config import ConfigError
 from dicetable.device.session import ReplayError
 from dicetable.device.store import StoreError
+from dicetable.rules.core import NotFound
 
 log = logging.getLogger("dicetable")
 
-#: errors that are the user's situation, not a bug: one clear line, exit code 2
-USER_ERRORS = (ConfigError, StoreError, ReplayError, KeyError, ValueError, FileNotFoundError)
+#: errors that are the user's situation, not a bug: one clear line, exit code 2 (a
+#: bare KeyError, AttributeError... is a bug: its traceback goes to the log)
+USER_ERRORS = (ConfigError, StoreError, ReplayError, NotFound, ValueError, OSError)
+BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a writer `head` closed
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -44,13 +48,35 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     logs.setup(args.verbose)
     try:
-        return int(args.func(args) or 0)
+        code = int(args.func(args) or 0)
+        sys.stdout.flush()  # a closed pipe shows here, not as Python exits
+        return code
+    except BrokenPipeError:  # `dicetable saves | head`: the reader has had enough
+        _silence_stdout()
+        return BROKEN_PIPE
     except USER_ERRORS as error:
-        message = error.args[0] if isinstance(error, KeyError) and error.args else error
-        print(f"dicetable: {message}", file=sys.stderr)
+        print(f"dicetable: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+    except Exception as error:
+        log.exception("dicetable %s failed", args.command)
+        print(
+            f"dicetable: bug: {type(error).__name__}: {error} (the traceback is in the log"
+            " above; please report it)",
+            file=sys.stderr,
+        )
+        return 1
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so flushing it at exit raises nothing."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # not a real file (a test's capture)
+        pass
 
 
 if __name__ == "__main__":

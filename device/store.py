@@ -20,6 +20,7 @@ from typing import Any
 
 from dicetable.device.migrations import LATEST, MIGRATIONS
 from dicetable.device.table_lock import TableBusy, TableLock
+from dicetable.rules.core import NotFound
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 DB_NAME = "dicetable.sqlite3"
@@ -27,7 +28,17 @@ SIDE_FILES = ("", "-wal", "-shm", "-journal")  # what SQLite opens beside the na
 
 
 class StoreError(RuntimeError):
-    """The database cannot be used; the message names the file and what to do."""
+    """The database cannot be used; the message names the file and what to do.
+    ``cause`` is what a failed write means at the table: "full", "read-only", "busy"
+    (another program holds the database), or "" for anything else."""
+
+    def __init__(self, message: str, cause: str = "") -> None:
+        super().__init__(message)
+        self.cause = cause
+
+
+# SQLite's primary result codes (the low byte of an extended code) -> StoreError.cause
+CAUSES = {13: "full", 8: "read-only", 5: "busy", 6: "busy"}
 
 
 @dataclass(frozen=True)
@@ -90,9 +101,10 @@ class Store:
             with self.db:
                 yield self.db
         except sqlite3.OperationalError as error:
-            raise StoreError(
-                f"{self.path}: cannot write: {error}{_unwritable(self.path.parent)}"
-            ) from error
+            why = _unwritable(self.path.parent)
+            code = getattr(error, "sqlite_errorcode", 0) & 0xFF
+            cause = "read-only" if "read-only" in why else CAUSES.get(code, "")
+            raise StoreError(f"{self.path}: cannot write: {error}{why}", cause) from error
 
     # saved games -------------------------------------------------------------
     def create_game(self, game: str, seed: int, options: Mapping[str, str], name: str = "") -> int:
@@ -173,7 +185,7 @@ class Store:
     def saved_game(self, game_id: int) -> SavedGame:
         rows = self._games("WHERE g.id = ?", (game_id,))
         if not rows:
-            raise KeyError(f"no saved game {game_id} in {self.path}")
+            raise NotFound(f"no saved game {game_id} in {self.path}")
         return rows[0]
 
     def saved_games(self) -> list[SavedGame]:
@@ -183,7 +195,7 @@ class Store:
         with self.transaction() as db:
             cursor = db.execute("DELETE FROM games WHERE id = ?", (game_id,))
         if cursor.rowcount == 0:
-            raise KeyError(f"no saved game {game_id} in {self.path}")
+            raise NotFound(f"no saved game {game_id} in {self.path}")
 
     def _games(self, where: str, args: tuple[Any, ...]) -> list[SavedGame]:
         rows = self.db.execute(

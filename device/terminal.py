@@ -17,6 +17,7 @@ from typing import Any, TextIO
 from dicetable.device.answers import parse
 from dicetable.device.i18n import translate, translate_view
 from dicetable.device.session import TableSession
+from dicetable.device.store import StoreError
 from dicetable.rules.core import InvalidInput, Msg, Prompt, PromptKind, msg
 
 log = logging.getLogger(__name__)
@@ -35,6 +36,23 @@ VIEW_WORDS = {"view", "ver"}
 HELP_WORDS = {"help", "?", "ayuda"}
 MAX_ANSWER_CHARS = 1000  # an answer is one short line; a longer one is a mistake
 TOO_LONG = msg("An answer is one short line (at most {n} characters).", n=MAX_ANSWER_CHARS)
+
+
+ANSWER_NOT_SAVED = msg("The answer was not saved")
+UNDO_NOT_SAVED = msg("Nothing was undone")
+WHY_NOT_SAVED = {
+    "full": msg("the SD card is full: free some space, then try again"),
+    "read-only": msg("the SD card is read-only (a failing card or a power problem)"),
+    "busy": msg("another program holds the database: try again in a moment"),
+}
+
+
+def not_saved(error: StoreError, what: Msg) -> Msg:
+    """A write the card refused, in the players' words: what was not kept, and why."""
+    why = WHY_NOT_SAVED.get(error.cause)
+    if why is None:
+        return msg("{what}: the write failed ({error}).", what=what, error=str(error))
+    return msg("{what}: {why}.", what=what, why=why)
 
 
 class ScriptError(RuntimeError):
@@ -67,7 +85,12 @@ class Terminal:
             self.emit("saved", text=msg("Saved as game {id}.", id=self.session.id))
             return False
         if word in UNDO_WORDS:
-            undone = self.session.undo()
+            try:
+                undone = self.session.undo()
+            except StoreError as error:  # the card, not a bug: the game goes on as it was
+                log.error("undo not saved: %s", error)
+                self.emit("error", text=not_saved(error, UNDO_NOT_SAVED))
+                return True
             self.emit("undo", text=msg("Undone.") if undone else msg("Nothing to undo."))
             self.show_prompt()
             return True
@@ -90,6 +113,13 @@ class Terminal:
             if script:
                 raise ScriptError(f"script line {number}: {line!r}: {text}") from None
             self.emit("error", text=error.reason)
+            return True
+        except StoreError as error:  # the card, not a bug: no traceback, say what
+            log.error("answer %r not saved: %s", line, error)
+            text = translate(not_saved(error, ANSWER_NOT_SAVED), self.lang)
+            if script:
+                raise ScriptError(f"script line {number}: {line!r}: {text}") from None
+            self.emit("error", text=text)
             return True
         except Exception as error:
             # a bug in a game must not end the evening: the answer was not kept, the

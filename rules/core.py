@@ -249,6 +249,14 @@ class Event:
         return {"kind": str(self.kind), "text": str(self.text), "data": dict(self.data)}
 
 
+class NotFound(KeyError):
+    """A name or number the user gave that names nothing (a game, a hero, a saved
+    game); its text says what is known. A bare KeyError is a bug, never this."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
 class InvalidInput(ValueError):
     """The answer does not fit the prompt; ``reason`` says why, for the player."""
 

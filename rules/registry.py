@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from dicetable import rules
-from dicetable.rules.core import Game, Msg
+from dicetable.rules.core import Game, Msg, NotFound
 
 log = logging.getLogger(__name__)
 
@@ -116,4 +116,4 @@ def game_class(game_id: str) -> type[Game]:
     except KeyError:
         known = ", ".join(games())
         why = "".join(f"; {name} failed to load: {error}" for name, error in broken().items())
-        raise KeyError(f"no game called {game_id!r} (games: {known}){why}") from None
+        raise NotFound(f"no game called {game_id!r} (games: {known}){why}") from None

@@ -90,6 +90,11 @@ def run_export(args: argparse.Namespace) -> int:
     target: Path = args.file
     if target.exists() and not args.force:
         raise BackupError(f"{target} exists: choose another name or add --force")
+    folder = target.absolute().parent
+    if not folder.is_dir():  # a mistyped USB path must not fill the SD card instead
+        raise BackupError(
+            f"{folder} is not a folder (a USB stick not mounted, or a typo?): nothing was written"
+        )
     summary = export_backup(load_config(args).data_dir, target)
     print(
         f"Exported {summary.games} saved games, {summary.scores} high scores and "

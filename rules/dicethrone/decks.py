@@ -13,7 +13,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from dicetable.rules.core import Msg, Text, msg
+from dicetable.rules.core import Msg, NotFound, Text, msg
 from dicetable.rules.data_files import read_toml
 from dicetable.rules.dicethrone.heroes import HeroDataError, Token, _Where, load_hero
 from dicetable.rules.dicethrone.objectives import Objective, ObjectiveError
@@ -183,7 +183,7 @@ def deck_ids() -> list[str]:
 def load_decks(boss: str) -> Decks:
     name = f"decks/{boss}.toml"
     if boss not in deck_ids():
-        raise KeyError(f"no solo decks for {boss!r} (decks: {', '.join(deck_ids())})")
+        raise NotFound(f"no solo decks for {boss!r} (decks: {', '.join(deck_ids())})")
     return parse_decks(read_toml(__package__, "decks", f"{boss}.toml"), name)
 
 

@@ -12,7 +12,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from dicetable.rules.core import Die
+from dicetable.rules.core import Die, NotFound
 from dicetable.rules.data_files import MISSING, DataError, field_value, read_toml
 from dicetable.rules.dicethrone.objectives import Objective, ObjectiveError, parse_objective
 
@@ -179,7 +179,7 @@ def hero_ids() -> list[str]:
 def load_hero(hero_id: str) -> Hero:
     key = hero_id.lower().replace(" ", "_").replace("-", "_")
     if key not in hero_ids():
-        raise KeyError(f"no Dice Throne hero {hero_id!r} (heroes: {', '.join(hero_ids())})")
+        raise NotFound(f"no Dice Throne hero {hero_id!r} (heroes: {', '.join(hero_ids())})")
     name = f"heroes/{key}.toml"
     return parse_hero(read_toml(__package__, "heroes", f"{key}.toml"), name)
 
