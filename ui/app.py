@@ -3,7 +3,8 @@
 ``TableScreens`` is the whole UI as one widget (tests put it in a window and touch
 it); ``DiceTableApp`` is the Kivy App around it that ``dicetable run`` starts, which
 also tells systemd when the home screen is up and keeps its watchdog fed from the
-UI's own clock, so a frozen screen gets the app restarted.
+UI's own clock while the table thread answers too (``device.liveness``), so a frozen
+screen or a stuck table thread gets the app restarted.
 
 Keys stand in for the hardware buttons (demo mode, a keyboard on the Pi): Enter or
 Space confirms, Right/Down and Left/Up move the focus, Backspace undoes, Escape or M
@@ -22,6 +23,7 @@ from kivy.core.window import Window
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
 
+from dicetable.device.liveness import Watchdog
 from dicetable.device.runtime import Notice, Runtime, TableState, TrayState
 from dicetable.hardware.actions import TableAction
 from dicetable.rules.core import PromptKind
@@ -344,8 +346,9 @@ class DiceTableApp(App):
             self.screens.show_notices(self.runtime.notices())
         # systemd's watchdog runs from READY=1 on (TimeoutStartSec= covers the start)
         interval = notify.watchdog_interval()
-        if interval:
-            Clock.schedule_interval(lambda _dt: notify.watchdog(), interval)
+        if interval:  # pinged while the UI loop and the table thread both answer
+            watchdog = Watchdog(self.runtime.submit)
+            Clock.schedule_interval(lambda _dt: watchdog.beat(), interval)
         if self.on_shown is not None:
             self.on_shown()
         if self.screens is not None:
