@@ -31,6 +31,7 @@ import cv2
 import numpy as np
 
 from dicetable.hardware import board
+from dicetable.vision.images import ImageError, load_image
 
 log = logging.getLogger(__name__)
 
@@ -384,7 +385,8 @@ def webcam_present(index: int = 0) -> bool:
 class FolderSource(_Source):
     """Photos replayed in name order, in a loop. Each is repeated for ``hold``
     seconds of frames so the dice reader sees a settled tray; an image that cannot
-    be read is skipped with one warning naming it."""
+    be read, or that no camera sends (over ``vision.images.MAX_PIXELS``, or too small
+    to show a die), is skipped with one warning naming it."""
 
     def __init__(
         self,
@@ -444,13 +446,15 @@ class FolderSource(_Source):
                 self._index = 0
             path = self.paths[self._index]
             self._index += 1
-            image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-            if image is not None:
-                self.current = path
-                return image
-            if path not in self._skipped:
-                self._skipped.add(path)
-                log.warning("%s: %s is not a readable image; skipped", self.name, path.name)
+            try:  # refused from its header when over the pixels a camera sends
+                image = load_image(path)
+            except ImageError as error:
+                if path not in self._skipped:
+                    self._skipped.add(path)
+                    log.warning("%s: %s; skipped", self.name, error)
+                continue
+            self.current = path
+            return image
         raise CameraError(f"{self.name}: none of its {len(self.paths)} images can be read")
 
 
