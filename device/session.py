@@ -75,9 +75,8 @@ class TableSession:
             result = (self.game.result() or {}) if self.game.is_over else None
             score = None if result is None else self._score(result)
             # the answer and, when it ends the game, the end itself: one transaction
-            self.store.append_input(
-                self.id, self.count, answer.to_json(), result=result, score=score
-            )
+            end = {} if result is None else {"result": result, "score": score}
+            self.store.append_input(self.id, self.count, answer.to_json(), **end)
         except Exception:  # a wrong answer, a bug or a failed write: nothing half-kept
             self.game, self.count = self._replay()
             raise
