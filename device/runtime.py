@@ -562,17 +562,18 @@ class Runtime:
 
     def teach_face(self, face_index: int) -> Future:
         """The die now settled in the tray shows face ``face_index``: learn it. The
-        result is the faces still missing, or None when no settled die was seen."""
+        result is the faces still missing, or the number of dice seen when that is
+        not exactly one (0 also when no settled frame came yet)."""
 
-        def job() -> list[str] | None:
+        def job() -> list[str] | int:
             if self.teacher is None or self._last_frame is None:
-                return None
+                return 0
             frame = self._last_frame
             if self._last_box is not None:  # only the tray: not a spare die beside it
                 left, top, right, bottom = self._last_box
                 frame = frame[top:bottom, left:right]
             if not self.teacher.add_example(frame, face_index):
-                return None
+                return self.teacher.last_seen
             return self.teacher.missing()
 
         return self.submit(job)

@@ -28,8 +28,10 @@ PIP_LAYOUTS: dict[int, tuple[tuple[float, float], ...]] = {
     5: ((-_C, -_C), (_C, -_C), (0.0, 0.0), (-_C, _C), (_C, _C)),
     6: ((-_C, -_C), (_C, -_C), (-_C, 0.0), (_C, 0.0), (-_C, _C), (_C, _C)),
 }
-# Faces a renderer knows besides pips: game symbols such as a skull for a 1.
+# Faces a renderer knows besides pips: game symbols such as a skull for a 1. A face
+# named "numeral N" prints the digits N instead (numeral dice, d6 of a d10 set).
 SYMBOLS = ("skull", "star", "sword", "shield")
+NUMERAL = "numeral "
 
 # (body, pips) colour pairs of common dice, BGR.
 DICE_COLOURS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
@@ -187,7 +189,7 @@ def render_tray(
     hand: bool = False,
     blur: float = 0.0,
     seed: int = 0,
-    tray: str = "green felt",
+    tray: str | tuple[int, int, int] = "green felt",
     shadows: bool = True,
     walls: bool = True,
     light: float = 1.0,
@@ -209,15 +211,16 @@ def render_tray(
     (the floor foreshortened to ``tilt`` up and down, far dice smaller), ``barrel`` bends
     the picture as a wide phone lens does (0.05-0.1: the corners pulled in 5-10%), and
     ``jpeg_quality`` saves and loads the picture as a JPEG. Where the dice land in such a
-    picture: ``camera_points``.
+    picture: ``camera_points``. ``tray`` names a floor of ``TRAYS`` or gives its BGR.
     """
     rng = np.random.default_rng(seed)
     width, height = size
-    image = _floor(size, TRAYS[tray], rng, light)
+    floor = TRAYS[tray] if isinstance(tray, str) else tray
+    image = _floor(size, floor, rng, light)
     if pattern:
         _pattern(image, pattern, rng, light)
     if walls:
-        _walls(image, TRAYS[tray], light)
+        _walls(image, floor, light)
     scale = light
     if shadows:
         shade = np.zeros((height, width), np.uint8)
@@ -592,6 +595,9 @@ def _symbol(
     """Game symbols: filled shapes that are not pips, as a skull or an emblem is."""
     s = side / 2
     shapes: list[np.ndarray] = []
+    if name.startswith(NUMERAL):
+        _numeral(image, name[len(NUMERAL) :], x, y, side, angle, colour)
+        return
     if name == "skull":
         head = [(0.5 * math.cos(t), -0.15 + 0.45 * math.sin(t)) for t in np.linspace(0, 6.28, 24)]
         jaw = [(-0.28, 0.2), (0.28, 0.2), (0.22, 0.55), (-0.22, 0.55)]
@@ -625,6 +631,38 @@ def _symbol(
             centre = _turn(np.array([[ex * s, -0.1 * s]]), angle)[0] + np.array([x, y])
             radius = max(1, int(0.12 * s))
             cv2.circle(image, (int(centre[0]), int(centre[1])), radius, hole, -1, cv2.LINE_AA)
+
+
+def _numeral(
+    image: np.ndarray,
+    digits: str,
+    x: float,
+    y: float,
+    side: float,
+    angle: float,
+    colour: tuple[int, ...],
+) -> None:
+    """Digits printed on a face (numeral dice), drawn upright on a patch of the face's
+    size and turned with the die."""
+    patch = max(8, int(side))
+    ink = np.zeros((patch, patch), np.uint8)
+    thick = max(1, patch // 14)
+    (w, h), _ = cv2.getTextSize(digits, cv2.FONT_HERSHEY_DUPLEX, 1.0, thick)
+    scale = 0.55 * patch / max(w, h)
+    (w, h), _ = cv2.getTextSize(digits, cv2.FONT_HERSHEY_DUPLEX, scale, thick)
+    origin = ((patch - w) // 2, (patch + h) // 2)
+    cv2.putText(ink, digits, origin, cv2.FONT_HERSHEY_DUPLEX, scale, 255, thick, cv2.LINE_AA)
+    height, width = image.shape[:2]
+    x0, y0 = max(0, int(x - side)), max(0, int(y - side))
+    x1, y1 = min(width, int(x + side) + 1), min(height, int(y + side) + 1)
+    if x1 <= x0 or y1 <= y0:
+        return
+    turn = cv2.getRotationMatrix2D((patch / 2, patch / 2), -angle, 1.0)
+    turn[0, 2] += x - x0 - patch / 2
+    turn[1, 2] += y - y0 - patch / 2
+    mask = cv2.warpAffine(ink, turn, (x1 - x0, y1 - y0)).astype(np.float32)[..., None] / 255
+    region = image[y0:y1, x0:x1]
+    region[:] = (region * (1 - mask) + np.array(colour, np.float32) * mask).astype(np.uint8)
 
 
 def _cocked_die(

@@ -308,10 +308,19 @@ def test_the_app_reads_the_tray_in_a_process_of_its_own(inbox: Inbox, isolated_d
 def _taught(data_dir: Path, name: str) -> None:
     """A stored dice profile named ``name`` (a tiny model: enough to be loaded)."""
     from dicetable.vision.profiles import Profile, profiles_dir
-    from dicetable.vision.teaching import FaceModel
+    from dicetable.vision.teaching import TaughtFaces, save_taught
 
-    model = FaceModel(np.zeros((2, 4), np.float32), np.array([0, 1], np.int32), 1.0)
-    model.save(profiles_dir(data_dir) / f"{name}.npz", Profile(name, ("a", "b"), (1, 2)))
+    width = 4
+    model = TaughtFaces(
+        examples=np.zeros((2, width), np.float32),
+        labels=np.array([0, 1]),
+        weights=np.zeros((width, 3), np.float32),
+        bias=np.zeros(3, np.float32),
+        novelty=np.ones(2, np.float32),
+        finder_threshold=None,
+        has_floor=False,
+    )
+    save_taught(Profile(name, ("a", "b"), (1, 2), model), profiles_dir(data_dir) / f"{name}.npz")
 
 
 def _to_roll(runtime: Runtime, game_id: str, options: dict[str, str]) -> None:

@@ -831,7 +831,7 @@ def test_the_dice_a_game_waits_for_are_taught_by_touch_and_read_at_its_next_roll
 
     from dicetable.hardware.synthetic_tray import random_tray, render_tray
     from dicetable.rules.dicethrone.heroes import load_hero
-    from dicetable.vision.teaching import TaughtReader
+    from dicetable.vision.reader import DiceReader
 
     runtime = table.runtime
     runtime.camera, runtime.watcher = object(), SimpleNamespace(reader=None)  # a tray is read
@@ -880,7 +880,8 @@ def test_the_dice_a_game_waits_for_are_taught_by_touch_and_read_at_its_next_roll
             table.check("teach-hero-face")
         table.tap(table.find_text("Capture"))
         table.pump()
-        assert f"Face {value}: {faces[value]} learnt." in teach.note.text
+        done = min(shot + 1, 6)
+        assert f"Face {value}: {faces[value]} learnt ({done} of 6)." in teach.note.text
     table.tap(table.find_text("Save"))
     table.pump(4)
     assert (isolated_data / "profiles" / "dicethrone-barbarian.npz").is_file()
@@ -889,7 +890,8 @@ def test_the_dice_a_game_waits_for_are_taught_by_touch_and_read_at_its_next_roll
 
     # the roll that was waiting is read with the taught dice, and the notice is gone
     reader = runtime.watcher.reader
-    assert isinstance(reader, TaughtReader) and reader.profile.name == "dicethrone-barbarian"
+    assert isinstance(reader, DiceReader) and reader.profile.name == "dicethrone-barbarian"
+    assert reader.profile.model is not None
     assert not [n for n in runtime.notices() if n.topic == "dice"]
     total = right = 0
     for seed in range(300, 330):

@@ -459,13 +459,30 @@ class TeachScreen(_Page):
             missing = future.result()
 
             def show() -> None:
-                if missing is None:
+                if missing == 0:
                     self.note.text = self.t.markup(
                         msg("No still die seen: let it settle, then capture again.")
                     )
                     return
+                if isinstance(missing, int):
+                    self.note.text = self.t.markup(
+                        msg(
+                            "{count} dice seen: leave exactly one die in the tray,"
+                            " then capture again.",
+                            count=missing,
+                        )
+                    )
+                    return
                 learnt = self.faces[self.face % len(self.faces)].label
-                self.note.text = self.t.markup(msg("Face {face} learnt.", face=learnt))
+                done = min(self.face + 1, len(self.faces))
+                self.note.text = self.t.markup(
+                    msg(
+                        "Face {face} learnt ({done} of {total}).",
+                        face=learnt,
+                        done=done,
+                        total=len(self.faces),
+                    )
+                )
                 self.face += 1
                 self._ask()
 

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import cv2
 import numpy as np
 
+from dicetable.vision.images import load_image
 from dicetable.vision.reading import FrameReading
 
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
@@ -29,6 +29,18 @@ class Label:
     y: float
     width: float
     height: float
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A die read wrong, missed ("-" read) or extra ("-" truth), where it is."""
+
+    photo: Path
+    x: float
+    y: float
+    size: float
+    truth: str
+    read: str
 
 
 @dataclass
@@ -45,10 +57,23 @@ class Score:
     latencies: list[float] = field(default_factory=list)
     confusion: dict[str, dict[str, int]] = field(default_factory=dict)
     wrong_photos: list[str] = field(default_factory=list)
+    mistakes: list[Mistake] = field(default_factory=list)
 
     def count(self, label: str, read: str) -> None:
         row = self.confusion.setdefault(label, {})
         row[read] = row.get(read, 0) + 1
+
+    def counts(self) -> dict[str, int]:
+        """The counts, as ``dicetable eval --json`` and the model card give them."""
+        return {
+            "photos": self.photos,
+            "dice": self.dice,
+            "right": self.right,
+            "photos_right": self.photos_right,
+            "missed": self.missed,
+            "extra": self.extra,
+            "no_value": self.no_value,
+        }
 
     def percentile(self, q: float) -> float:
         return float(np.percentile(self.latencies, q)) if self.latencies else 0.0
@@ -132,16 +157,15 @@ def evaluate(
     read: Callable[[np.ndarray], FrameReading],
     names: tuple[str, ...],
     on_photo: Callable[[Path, FrameReading, bool], None] | None = None,
+    limit: int = 0,
 ) -> Score:
     """Read every labelled photo in ``folder`` and count what is right.
 
     ``names[i]`` is the face name of label class i, compared with each reading's face.
     """
     score = Score()
-    for image_path in labelled_images(folder):
-        frame = cv2.imread(str(image_path), cv2.IMREAD_COLOR)
-        if frame is None:
-            raise ValueError(f"{image_path}: not an image OpenCV can decode")
+    for image_path in labelled_images(folder)[: limit or None]:
+        frame = load_image(image_path)
         height, width = frame.shape[:2]
         labels = read_labels(image_path.with_suffix(".txt"), width, height)
         start = time.perf_counter()
@@ -160,11 +184,20 @@ def evaluate(
             else:
                 all_right = False
                 score.no_value += got == "?"
+                shown = got if got != "?" else f"? ({die.reason})"
+                score.mistakes.append(Mistake(image_path, die.x, die.y, die.size, truth, shown))
         for i in missed:
-            score.count(names[labels[i].face_index], "-")
+            label = labels[i]
+            score.count(names[label.face_index], "-")
+            side = max(label.width, label.height)
+            score.mistakes.append(
+                Mistake(image_path, label.x, label.y, side, names[label.face_index], "-")
+            )
         for j in extra:
             die = reading.dice[j]
-            score.count("-", die.face if die.reason is None else "?")
+            got = die.face if die.reason is None else "?"
+            score.count("-", got)
+            score.mistakes.append(Mistake(image_path, die.x, die.y, die.size, "-", got))
         score.photos += 1
         score.dice += len(labels)
         score.missed += len(missed)

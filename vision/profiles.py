@@ -1,10 +1,10 @@
 """Dice profiles: how to turn a found top face into a face name and a value.
 
-The built-in ``d6`` counts pips and needs no teaching. Any other dice (symbols, a
-skull for 1, a hero's emblems, or simply the user's own d6) are taught from a few
-labelled photos: ``Teacher`` collects face crops, ``learn()`` gives a ``Profile`` with
-a small nearest-neighbour model on rotation-normalised crops, stored under
-``<data_dir>/profiles/<name>.npz`` beside a ``<name>.toml`` naming the faces.
+The built-in ``d6`` reads pips with the shipped face reader and needs no teaching.
+Any other dice (symbols, a skull for 1, a hero's emblems, or simply the user's own
+d6) are taught from a few labelled photos or captures: ``teaching.Teacher`` collects
+examples and saves a ``TaughtFaces`` under ``<data_dir>/profiles/<name>.npz``, which
+names the faces and their values.
 """
 
 from __future__ import annotations
@@ -13,26 +13,22 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-import numpy as np
-
-from dicetable.vision.faces import Face
+if TYPE_CHECKING:
+    from dicetable.vision.face_reader import FaceLooks
+    from dicetable.vision.reader import DiceReader, Named
 
 D6_FACES = ("1", "2", "3", "4", "5", "6")
-# Why a found face cannot be read whatever the dice are: its print is not all in view.
-# No profile names such a face (a Six cut to two columns matches a taught Three);
-# the reason stays, so the player is told to move the die.
-UNSEEN = frozenset({"partly out of view"})
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
 
 class FaceNamer(Protocol):
-    """A taught model that names a found face (``teaching.FaceModel``)."""
+    """A taught model that names the faces the reader found (``teaching.TaughtFaces``)."""
 
-    def read(
-        self, work: np.ndarray, face: Face, profile: Profile
-    ) -> tuple[int | None, str, str | None, float]: ...
+    finder_threshold: float | None
+
+    def name(self, looks: FaceLooks, index: int, profile: Profile) -> Named: ...
 
 
 class ProfileError(ValueError):
@@ -49,29 +45,6 @@ class Profile:
     values: tuple[int | None, ...] = (1, 2, 3, 4, 5, 6)
     model: FaceNamer | None = None
     meta: dict[str, object] = field(default_factory=dict)
-
-    def read_face(self, work: np.ndarray, face: Face) -> tuple[int | None, str, str | None, float]:
-        """(value, face name, reason when no value, confidence) for one found face."""
-        if face.reason in UNSEEN:
-            return None, "", face.reason, _confidence(face) * 0.5
-        if self.model is not None:
-            return self.model.read(work, face, self)
-        return read_pip_face(face, self)
-
-
-def read_pip_face(face: Face, profile: Profile) -> tuple[int | None, str, str | None, float]:
-    if face.value is None:
-        return None, "", face.reason or "unreadable", _confidence(face) * 0.5
-    index = face.value - 1
-    name = profile.faces[index] if index < len(profile.faces) else str(face.value)
-    value = profile.values[index] if index < len(profile.values) else face.value
-    return value, name, None, _confidence(face)
-
-
-def _confidence(face: Face) -> float:
-    """1 for a crisp pip layout inside a clear die edge; lower as either blurs."""
-    layout = max(0.0, 1.0 - face.fit / 0.25)
-    return round(float(min(1.0, 0.25 + 0.75 * layout) * min(1.0, face.edge_found / 0.9)), 3)
 
 
 def builtin_d6() -> Profile:
@@ -128,9 +101,9 @@ def load_profile(name: str, data_dir: Path) -> Profile:
     if not model_path.exists():
         known = ", ".join(["d6", *list_profiles(data_dir)])
         raise ProfileError(f"no dice profile {name!r} in {folder} (known: {known})")
-    from dicetable.vision.teaching import FaceModel
+    from dicetable.vision.teaching import load_taught
 
-    return FaceModel.load_profile(model_path)
+    return load_taught(model_path)
 
 
 def list_profiles(data_dir: Path) -> list[str]:
@@ -138,13 +111,8 @@ def list_profiles(data_dir: Path) -> list[str]:
     return sorted(p.stem for p in folder.glob("*.npz")) if folder.is_dir() else []
 
 
-def make_reader(profile: Profile | None = None):
-    """The reader for ``profile``: the pip reader for the built-in d6, the taught
-    reader (dice found by their bodies, named by the taught faces) for a taught one."""
+def make_reader(profile: Profile | None = None) -> DiceReader:
+    """The reader for ``profile`` (the built-in pip d6 when None)."""
     from dicetable.vision.reader import DiceReader
 
-    if profile is None or profile.model is None:
-        return DiceReader(profile)
-    from dicetable.vision.teaching import TaughtReader
-
-    return TaughtReader(profile)
+    return DiceReader(profile)

@@ -24,12 +24,24 @@ def register(commands: argparse._SubParsersAction) -> None:
     read.add_argument("images", nargs="+", type=Path, metavar="IMAGE")
     read.add_argument("--profile", help="dice profile (default: [vision] profile)")
     read.add_argument("--json", action="store_true", help="one JSON object per image per line")
+    read.add_argument(
+        "--draw",
+        type=Path,
+        metavar="DIR",
+        help="write each photo to DIR with its dice outlined and labelled",
+    )
     read.set_defaults(func=run_read)
 
     score = commands.add_parser("eval", help="score the reader on YOLO-labelled photos")
     score.add_argument("folder", type=Path, metavar="DIR")
     score.add_argument("--profile", help="dice profile (default: [vision] profile)")
     score.add_argument("--json", action="store_true", help="print the figures as JSON")
+    score.add_argument(
+        "--report",
+        type=Path,
+        metavar="DIR",
+        help="write confusion.png and mistakes.png (misread, missed, extra dice)",
+    )
     score.set_defaults(func=run_eval)
 
     teach = commands.add_parser("teach", help="learn a dice profile from labelled photos")
@@ -54,23 +66,46 @@ def _profile(args: argparse.Namespace) -> Profile:
 
 
 def _image(path: Path):
-    import cv2
+    from dicetable.vision.images import load_image
 
-    frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
-    if frame is None:
-        raise FileNotFoundError(f"{path}: not an image that can be read")
-    return frame
+    return load_image(path)
+
+
+def _out_folder(path: Path) -> Path:
+    """A folder pictures are written to; made when its parent exists (a mistyped
+    path is refused rather than made deep somewhere unexpected)."""
+    if path.exists() and not path.is_dir():
+        raise ValueError(f"{path}: exists and is not a folder")
+    if not path.parent.is_dir():
+        raise FileNotFoundError(f"{path.parent}: no such folder")
+    path.mkdir(exist_ok=True)
+    return path
+
+
+def _photos(paths: list[Path]) -> list[Path]:
+    """The images named, a folder standing for the images in it."""
+    from dicetable.vision.evaluation import IMAGE_SUFFIXES
+
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found += sorted(p for p in path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+        else:
+            found.append(path)
+    return found
 
 
 def run_read(args: argparse.Namespace) -> int:
+    from dicetable.vision.images import ImageError
     from dicetable.vision.profiles import make_reader
 
     profile = _profile(args)
+    draw = _out_folder(args.draw) if args.draw else None
     unread = 0
-    for path in args.images:
+    for path in _photos(args.images):
         try:
             frame = _image(path)
-        except FileNotFoundError as error:
+        except ImageError as error:
             # one bad file in a batch is said where it stands; the others are read
             unread += 1
             if args.json:
@@ -79,6 +114,10 @@ def run_read(args: argparse.Namespace) -> int:
             continue
         # Photos are independent: a fresh reader measures each one's scale anew.
         reading = make_reader(profile).read(frame)
+        if draw is not None:
+            from dicetable.vision.drawing import annotate, write_png
+
+            write_png(draw / f"{path.stem}.png", annotate(frame, reading))
         if args.json:
             print(json.dumps({"image": str(path), **reading.to_dict()}))
             continue
@@ -93,26 +132,28 @@ def run_read(args: argparse.Namespace) -> int:
 
 
 def run_eval(args: argparse.Namespace) -> int:
-    from dicetable.vision.evaluation import evaluate
+    from dicetable.device.progress import Progress
+    from dicetable.vision.evaluation import evaluate, labelled_images
     from dicetable.vision.profiles import make_reader
 
     profile = _profile(args)
     if not args.folder.is_dir():
         raise FileNotFoundError(f"{args.folder}: no such folder")
-    score = evaluate(args.folder, lambda frame: make_reader(profile).read(frame), profile.faces)
+    report = _out_folder(args.report) if args.report else None
+    progress = Progress(len(labelled_images(args.folder)), "reading")
+    score = evaluate(
+        args.folder,
+        lambda frame: make_reader(profile).read(frame),
+        profile.faces,
+        on_photo=lambda path, reading, right: progress.step(path.name),
+    )
     if not score.photos:
         raise FileNotFoundError(f"{args.folder}: no images with YOLO labels beside them")
     if args.json:
         print(
             json.dumps(
                 {
-                    "photos": score.photos,
-                    "dice": score.dice,
-                    "right": score.right,
-                    "photos_right": score.photos_right,
-                    "missed": score.missed,
-                    "extra": score.extra,
-                    "no_value": score.no_value,
+                    **score.counts(),
                     "ms_p50": score.percentile(50),
                     "ms_p90": score.percentile(90),
                     "confusion": score.confusion,
@@ -122,6 +163,17 @@ def run_eval(args: argparse.Namespace) -> int:
     else:
         print(f"profile {profile.name}, {args.folder}")
         print(score.report(profile.faces))
+    if report is not None:
+        from dicetable.vision.drawing import confusion_picture, contact_sheet, write_png
+
+        write_png(report / "confusion.png", confusion_picture(score, profile.faces))
+        sheet = contact_sheet(score.mistakes)
+        if sheet is not None:
+            write_png(report / "mistakes.png", sheet)
+        print(
+            f"report: {report / 'confusion.png'}"
+            + (f", {report / 'mistakes.png'}" if sheet is not None else ", no mistakes")
+        )
     return 0
 
 
@@ -133,6 +185,7 @@ def _game_dice_set(profile: str, data_dir: Path):
 
 
 def run_teach(args: argparse.Namespace) -> int:
+    from dicetable.device.progress import Progress
     from dicetable.vision.evaluation import labelled_images, read_labels
     from dicetable.vision.profiles import ProfileError, face_file, load_profile
     from dicetable.vision.teaching import Teacher
@@ -157,30 +210,29 @@ def run_teach(args: argparse.Namespace) -> int:
     images = labelled_images(folder)
     if not images:
         raise ProfileError(f"{folder}: no images with YOLO labels (.txt) beside them")
+    progress = Progress(len(images), "teaching")
     taught = 0
     for path in images:
         frame = _image(path)
         height, width = frame.shape[:2]
-        for label in read_labels(path.with_suffix(".txt"), width, height):
+        labels = read_labels(path.with_suffix(".txt"), width, height)
+        for label in labels:
             if label.face_index >= len(faces):
                 raise ProfileError(
                     f"{path.with_suffix('.txt')}: class {label.face_index} but only"
                     f" {len(faces)} faces are named"
                 )
-            box = (label.x, label.y, label.width, label.height)
-            taught += teacher.add_example(frame, label.face_index, box)
+        boxes = [(lb.face_index, lb.x, lb.y, max(lb.width, lb.height)) for lb in labels]
+        taught += teacher.add_photo(frame, boxes)
+        progress.step(path.name)
     missing = teacher.missing()
     path = teacher.save(settings.data_dir)
     print(f"profile {args.profile}: {taught} dice from {len(images)} photos -> {path}")
     model = load_profile(args.profile, settings.data_dir).model
-    if getattr(model, "pips", False):
-        print("  dice found by their pips, faces named by the examples")
-    elif getattr(model, "bodies", None) is not None:
-        hint = model.bodies
-        print(
-            f"  dice found by their body colours ({len(hint.colours)} taught) and size"
-            f" ({100 * hint.sides[0]:.1f}-{100 * hint.sides[1]:.1f}% of the photo's long side)"
-        )
+    size = path.stat().st_size
+    print(f"  {size / 1024:.0f} KiB; finder threshold {getattr(model, 'finder_threshold', None)}")
+    if teacher.missed:
+        print(f"  {teacher.missed} labelled dice the finder did not find: learnt at their labels")
     if missing:
         print(f"warning: no example of {', '.join(missing)}", file=sys.stderr)
     return 0

@@ -1,0 +1,141 @@
+"""The shipped reader on real photos (../shared/datasets): the issue's targets on
+the test splits it never trained on, and the failure causes the shared sets show.
+Rendered frames are a unit-test fixture (test_vision.py); these are the evidence."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from dicetable.vision.evaluation import evaluate, labelled_images, read_labels
+from dicetable.vision.images import load_image
+from dicetable.vision.networks import MODELS
+from dicetable.vision.profiles import D6_FACES
+from dicetable.vision.reader import DiceReader
+
+pytestmark = pytest.mark.dataset
+
+
+@pytest.fixture
+def datasets(shared_dir: Path) -> Path:
+    return shared_dir / "datasets"
+
+
+def fresh_read(models: Path = MODELS):
+    reader = DiceReader(models=models)
+
+    def read(frame):
+        reader.forget()  # each photo is new to the reader
+        return reader.read(frame)
+
+    return read
+
+
+def test_d6_desk_valid_holds_the_measured_level(datasets):
+    """Issue 17 item 4 asks >= 99.5% of dice, >= 97% of photos entirely right, <= 2
+    extra; the shipped models reach less (see the model card), and this test keeps
+    what they reach from slipping (measured 98.83%, 78/86 photos, 10 extra): >= 98.5%
+    of dice, >= 90% of photos, <= 10 extra."""
+    score = evaluate(datasets / "d6-desk" / "valid", fresh_read(), D6_FACES)
+    assert score.dice == 256
+    assert score.right / score.dice >= 0.985, score.report(D6_FACES)
+    assert score.photos_right / score.photos >= 0.9, score.report(D6_FACES)
+    assert score.extra <= 10, score.report(D6_FACES)
+
+
+def test_dice_colours_test_holds_the_measured_level(datasets):
+    """Issue 17 item 4 asks >= 99% of the coloured, marbled and translucent dice of
+    the phone photos' test split (133 dice); the shipped models read 91.7% (dark
+    translucent dice with red pips are most of the misreads): >= 91% is kept here."""
+    score = evaluate(datasets / "dice-colours" / "test", fresh_read(), D6_FACES)
+    assert score.right / score.dice >= 0.91, score.report(D6_FACES)
+    assert score.extra / score.photos < 0.1, score.report(D6_FACES)
+
+
+@pytest.mark.parametrize(("left_out", "folders"), [
+    ("dice-colours", ("dice-colours/train", "dice-colours/val", "dice-colours/test")),
+    ("d6-desk", ("d6-desk/valid",)),
+])  # fmt: skip
+def test_trained_without_a_set_the_reader_still_reads_it(datasets, left_out, folders):
+    """Issue 17 item 4, leave one set out: >= 95% of dice right and fewer than one
+    extra die per 10 photos on a set the models never saw."""
+    models = MODELS / "leave-out" / left_out
+    if not all((models / name).exists() for name in ("finder.onnx", "faces.onnx")):
+        pytest.skip(f"no models trained without {left_out} in {models}: run"
+                    f" python -m dicetable.vision.training --without {left_out} --out {models}")
+    right = dice = extra = photos = 0
+    for folder in folders:
+        score = evaluate(datasets / folder, fresh_read(models), D6_FACES)
+        right, dice = right + score.right, dice + score.dice
+        extra, photos = extra + score.extra, photos + score.photos
+    assert right / dice >= 0.95, (right, dice)
+    assert extra / photos < 0.1, (extra, photos)
+
+
+def test_wood_grain_and_the_keyboard_are_not_dice(datasets):
+    """Issue 17: texture (wood grain) became extra dice. The issue asks fewer than one
+    extra die in 10 photos over every d6-desk photo; measured 63 in 396 (1.6 in 10:
+    mostly the side faces of dice close to the webcam), kept below 2 in 10."""
+    extra = photos = 0
+    for split in ("train", "valid"):
+        score = evaluate(datasets / "d6-desk" / split, fresh_read(), D6_FACES)
+        extra, photos = extra + score.extra, photos + score.photos
+    assert extra / photos < 0.2, (extra, photos)
+
+
+def test_a_phone_photo_at_full_resolution_reads_as_the_shrunk_one(datasets):
+    """A 2736x2736 phone photo and the same photo at 1024: the same dice (the finder
+    looks at a shrunk copy either way; the face reader crops the full frame)."""
+    path = labelled_images(datasets / "dice-colours" / "test")[0]
+    frame = load_image(path)
+    big = sorted(d.value or 0 for d in fresh_read()(frame).dice)
+    small = sorted(d.value or 0 for d in fresh_read()(cv2.resize(frame, (1024, 1024))).dice)
+    truth = sorted(lb.face_index + 1 for lb in read_labels(path.with_suffix(".txt"), 1, 1))
+    for read in (big, small):  # measured: one die of the nine differs at 1024
+        assert len(read) == len(truth)
+        assert sum(min(read.count(v), truth.count(v)) for v in set(truth)) >= len(truth) - 1
+
+
+def test_a_darker_lamp_changes_no_value(datasets):
+    """Lighting sensitivity (notes §3): the same photo at 60% and 130% brightness; of
+    16 changed photos at most three differ (measured 3: a Two at 60% becomes unsure)."""
+    changed_photos = 0
+    for path in labelled_images(datasets / "d6-desk" / "valid")[:8]:
+        frame = load_image(path)
+        base = sorted(d.value or 0 for d in fresh_read()(frame).dice)
+        for gain in (0.6, 1.3):
+            changed = np.clip(frame.astype(np.float32) * gain, 0, 255).astype(np.uint8)
+            changed_photos += sorted(d.value or 0 for d in fresh_read()(changed).dice) != base
+    assert changed_photos <= 3
+
+
+def test_a_die_cut_by_the_frame_edge_is_said_partly_out_of_view(datasets):
+    """d6-desk valid_23 (CORRECTIONS.md): a die cut by the right edge, unlabelled; it
+    is reported without a value, "partly out of view", or not at all, never guessed."""
+    frame = load_image(datasets / "d6-desk" / "valid" / "valid_23.jpg")
+    edge = [d for d in fresh_read()(frame).dice if d.x + d.size / 2 > frame.shape[1]]
+    assert all(d.value is None and d.reason == "partly out of view" for d in edge)
+
+
+def test_every_reading_has_a_calibrated_confidence_colour_and_size(datasets):
+    """Issue 17 item 1: each die has a value or a reason, a confidence in 0..1, a
+    colour and a size; on the test photos, dice read with confidence >= 0.9 are
+    right at least 94% of the time (measured 95%: the temperature fitted on held-out
+    crops is a little sharp)."""
+    sure = sure_right = 0
+    folder = datasets / "dice-colours" / "test"
+    for path in labelled_images(folder)[:12]:
+        frame = load_image(path)
+        labels = read_labels(path.with_suffix(".txt"), frame.shape[1], frame.shape[0])
+        for die in fresh_read()(frame).dice:
+            assert (die.value is None) == (die.reason is not None)
+            assert 0.0 <= die.confidence <= 1.0 and die.color and die.size > 0
+            near = [lb for lb in labels if abs(lb.x - die.x) < die.size / 2
+                    and abs(lb.y - die.y) < die.size / 2]  # fmt: skip
+            if near and die.value is not None and die.confidence >= 0.9:
+                sure += 1
+                sure_right += die.value == near[0].face_index + 1
+    assert sure >= 40 and sure_right / sure >= 0.94

@@ -1,0 +1,126 @@
+"""The training code's data pipeline on a few real photos and rendered trays (no
+training framework needed), and a few training steps where torch is installed."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from dicetable.vision.face_reader import COCKED, FACE_INPUT, NOT_A_DIE, SYMBOL
+from dicetable.vision.finder import STRIDE
+from dicetable.vision.training.photos import PIP_SPAN, Die, kept_dice, load_split
+from dicetable.vision.training.samples import (
+    BANK,
+    PATCH,
+    class_of,
+    die_crops,
+    face_sample,
+    finder_sample,
+    finder_targets,
+    floor_crops,
+)
+from dicetable.vision.training.trays import rendered_tray
+
+pytestmark = pytest.mark.dataset
+
+
+@pytest.fixture
+def datasets(shared_dir: Path) -> Path:
+    return shared_dir / "datasets"
+
+
+def test_pip_tight_boxes_are_widened_to_the_face_and_a_one_takes_its_neighbours_size(datasets):
+    """d6-desk boxes hug the pips (its README): a One's box is its pip. Every die of a
+    photo gets the face side the Two-to-Six boxes imply."""
+    photo = next(
+        p
+        for p in load_split("d6-desk", "train", datasets)
+        if {d.value for d in p.dice} >= {1} and len({d.value for d in p.dice}) > 1
+    )
+    sides = {round(d.size, 3) for d in photo.dice}
+    assert len(sides) == 1
+    labels = (datasets / "d6-desk" / "train" / photo.name.rsplit("/", 1)[1]).with_suffix(".txt")
+    spans = [
+        max(float(w) * 640, float(h) * 480)
+        for c, _, _, w, h in (line.split() for line in labels.read_text().splitlines())
+        if c != "0"
+    ]
+    assert sides.pop() == pytest.approx(float(np.median(spans)) / PIP_SPAN, rel=1e-3)
+
+
+def test_phone_photos_are_kept_shrunk_with_their_dice(datasets):
+    photos = load_split("dice-colours", "test", datasets, limit=2)
+    for photo in photos:
+        assert max(photo.image.shape[:2]) == 1024
+        for die, kept in zip(photo.dice, kept_dice(photo), strict=True):
+            assert kept.x == pytest.approx(die.x * photo.scale)
+            assert kept.size == pytest.approx(die.size * photo.scale)
+
+
+def test_heatmap_peaks_sit_on_the_die_centres():
+    dice = [Die(3, 50.0, 70.0, 30.0), Die(5, 140.0, 100.0, 20.0)]
+    heat, size, mask = finder_targets(dice)
+    assert heat.shape == (PATCH // STRIDE, PATCH // STRIDE)
+    assert mask.sum() == 18  # the side is learnt on each centre's 3x3 cells
+    for die in dice:
+        i, j = round(die.y / STRIDE - 0.5), round(die.x / STRIDE - 0.5)
+        assert heat[i, j] == 1.0 and size[i, j] == pytest.approx(math.log(die.size))
+    assert heat[0, 0] < 0.01
+
+
+def test_finder_patches_keep_their_dice_in_the_target_size_range(datasets):
+    photo = load_split("dice-colours", "train", datasets, limit=1)[0]
+    rng = np.random.default_rng(3)
+    bank = [crop for crop, label in die_crops(photo.image, kept_dice(photo))]
+    for _ in range(6):
+        sample = finder_sample(photo.image, kept_dice(photo), rng, bank)
+        assert sample.image.shape == (PATCH, PATCH, 3) and sample.image.dtype == np.uint8
+        sides = np.exp(sample.size[sample.mask > 0])
+        assert ((sides > 8) & (sides < 90)).all()
+
+
+def test_face_crops_are_labelled_and_floor_crops_are_not_dice(datasets):
+    photo = load_split("d6-desk", "valid", datasets, limit=3)[2]
+    dice = kept_dice(photo)
+    rng = np.random.default_rng(0)
+    crops = die_crops(photo.image, dice)
+    assert [label for _, label in crops] == [class_of(d.value) for d in dice]
+    floor = floor_crops(photo.image, dice, 5, rng)
+    assert floor and all(label == NOT_A_DIE for _, label in floor)
+    assert all(crop.shape == (BANK, BANK, 3) for crop, _ in crops + floor)
+    sample = face_sample(crops[0][0], rng, crops[0][1])
+    assert sample.shape == (FACE_INPUT, FACE_INPUT, 3)
+
+
+def test_rendered_trays_carry_symbol_and_cocked_faces_as_their_own_classes():
+    values = set()
+    for seed in range(40):
+        image, dice = rendered_tray(seed, (640, 480), (24, 90))
+        assert image.shape == (480, 640, 3)
+        values |= {d.value for d in dice}
+        for die in dice:
+            assert 0 <= die.x < 640 and 0 <= die.y < 480
+    assert values >= {1, 2, 3, 4, 5, 6, SYMBOL + 1, COCKED + 1}
+    assert class_of(7) == SYMBOL and class_of(8) == COCKED
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("torch") is None,
+    reason="torch (the train extra) is not installed: no smoke training",
+)
+def test_smoke_training_exports_models_the_reader_loads(datasets, tmp_path):
+    from dicetable.vision.reader import DiceReader
+    from dicetable.vision.training.__main__ import main
+
+    out = tmp_path / "models"
+    assert main(["--smoke", "--out", str(out), "--data", str(datasets)]) == 0
+    facts = json.loads((out / "models.json").read_text())
+    assert facts["finder_threshold"] > 0 and facts["temperature"] > 0
+    assert "Smoke run" in (out / "MODEL_CARD.md").read_text()
+    reading = DiceReader(models=out).read(np.full((240, 320, 3), 128, np.uint8))
+    assert reading.ms >= 0

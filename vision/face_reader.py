@@ -1,0 +1,98 @@
+"""The face reader: what each found die shows, from a crop of the full frame.
+
+A small CNN on a ``FACE_INPUT`` square crop ``FACE_SPAN`` times the die's side says
+one of ``CLASSES``: a pip count, a symbol or numeral face (no value: never taught),
+a cocked die, or no die at all (texture, clutter, a die's edge). Its probabilities are
+calibrated (temperature scaling, fitted on photos it did not train on), and its
+last hidden layer is the embedding a taught profile names faces by.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from dicetable.vision.finder import to_input
+from dicetable.vision.networks import MODELS, model_facts, network
+
+CLASSES = ("1", "2", "3", "4", "5", "6", "symbol", "cocked", "none")
+SYMBOL, COCKED, NOT_A_DIE = 6, 7, 8
+FACE_INPUT = 48  # crop side, pixels
+FACE_SPAN = 1.3  # crop side over the die's side: the face, its edge and a little floor
+BODY_SPAN = 0.5  # of the die's side: the central part whose colour names the die
+PRINT_SHARE = 10  # one pixel in this many of that part, the least like the body, is print
+
+
+def cut_square(image: np.ndarray, x: float, y: float, side: float, out: int) -> np.ndarray:
+    """The ``side`` square centred at (x, y) as ``out`` x ``out`` pixels, area-averaged
+    from the full frame; where it leaves the frame the edge pixels are repeated."""
+    height, width = image.shape[:2]
+    half = side / 2
+    x0, y0 = int(np.floor(x - half)), int(np.floor(y - half))
+    x1, y1 = int(np.ceil(x + half)), int(np.ceil(y + half))
+    piece = image[max(0, y0) : max(0, min(height, y1)), max(0, x0) : max(0, min(width, x1))]
+    if piece.size == 0:
+        return np.zeros((out, out, 3), np.uint8)
+    left, top = max(0, -x0), max(0, -y0)
+    right, bottom = max(0, x1 - width), max(0, y1 - height)
+    if left or top or right or bottom:
+        piece = cv2.copyMakeBorder(piece, top, bottom, left, right, cv2.BORDER_REPLICATE)
+    shrink = piece.shape[0] > out
+    method = cv2.INTER_AREA if shrink else cv2.INTER_LINEAR
+    return cv2.resize(piece, (out, out), interpolation=method)
+
+
+@dataclass(frozen=True)
+class FaceLooks:
+    """The face reader's view of a batch of crops."""
+
+    probabilities: np.ndarray  # N x len(CLASSES), calibrated
+    embeddings: np.ndarray  # N x D, unit length
+    colours: np.ndarray  # N x 3, BGR of each die's body
+    inks: np.ndarray  # N x 3, BGR of each die's print
+
+
+class FaceReader:
+    def __init__(self, models: Path = MODELS) -> None:
+        self.net = network("faces.onnx", models)
+        self.temperature = float(model_facts(models)["temperature"])
+
+    def crops(self, frame: np.ndarray, places: list[tuple[float, float, float]]) -> np.ndarray:
+        """N x FACE_INPUT x FACE_INPUT x 3 crops at (x, y, side) places."""
+        if not places:
+            return np.zeros((0, FACE_INPUT, FACE_INPUT, 3), np.uint8)
+        return np.stack([cut_square(frame, x, y, FACE_SPAN * s, FACE_INPUT) for x, y, s in places])
+
+    def look(self, crops: np.ndarray) -> FaceLooks:
+        if len(crops) == 0:
+            none = np.zeros((0, 3), np.float32)
+            empty = np.zeros((0, len(CLASSES)), np.float32)
+            return FaceLooks(empty, np.zeros((0, 1), np.float32), none, none)
+        logits, embeddings = self.net.run(to_input(crops))
+        probabilities = softmax(logits / self.temperature)
+        norms = np.linalg.norm(embeddings, axis=1, keepdims=True) + 1e-6
+        bodies, inks = colours_of(crops)
+        return FaceLooks(probabilities, embeddings / norms, bodies, inks)
+
+
+def softmax(logits: np.ndarray) -> np.ndarray:
+    shifted = np.exp(logits - logits.max(axis=1, keepdims=True))
+    return shifted / shifted.sum(axis=1, keepdims=True)
+
+
+def colours_of(crops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each crop's body and print colours (BGR), from its central part: the body is
+    the median (pips cover a small share of a face), the print the median of the
+    pixels least like it."""
+    inner = int(FACE_INPUT * BODY_SPAN / FACE_SPAN / 2)
+    middle = FACE_INPUT // 2
+    centre = crops[:, middle - inner : middle + inner, middle - inner : middle + inner]
+    pixels = centre.reshape(len(crops), -1, 3).astype(np.float32)
+    bodies = np.median(pixels, axis=1)
+    away = np.abs(pixels - bodies[:, None, :]).sum(axis=2)
+    far = np.argsort(away, axis=1)[:, -max(1, pixels.shape[1] // PRINT_SHARE) :]
+    inks = np.median(np.take_along_axis(pixels, far[..., None], axis=1), axis=1)
+    return bodies, inks

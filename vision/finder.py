@@ -1,0 +1,161 @@
+"""The die finder: where the top faces are in a frame, and how big.
+
+A small fully convolutional network (CenterNet style: Zhou et al. 2019, "Objects as
+Points") marks each top face's centre on a heatmap at 1/``STRIDE`` of its input and
+gives the face's log side there. It looks at a shrunk copy of the frame, scaled so the
+dice are about ``TARGET_SIDE`` pixels across, the size it was trained at; the dice
+size it saw is remembered per frame size, so a settled tray costs one look. A first
+look that finds dice far smaller or larger than that looks again at the right scale.
+It finds generously: the face reader, which sees the die at full resolution, says
+what is not a die.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from dicetable.vision.networks import MODELS, model_facts, network
+
+STRIDE = 4  # input pixels per heatmap cell
+TARGET_SIDE = 26.0  # die side (input pixels) the finder looks at best
+FIRST_SIDE = 512  # long side of the first look at a frame of unknown dice
+SMALLEST_SIDE, LARGEST_SIDE = 160, 1536  # bounds of any look's long side
+# A look whose dice are outside this range (input pixels) is looked at again.
+GOOD_SIDES = (20.0, 36.0)
+MEAN, SPREAD = 127.5, 64.0  # pixel normalisation the finder was trained with
+PAD = 16  # the network's input sides are multiples of this
+SURE = 0.5  # a find this strong sets the dice size the next looks are scaled by
+CLOSER = 2.5  # how much closer the second look is when the first found nothing sure
+COARSER = 3.0  # how much further away a first look checks for dice bigger than trained
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A place the finder thinks holds a die's top face, in frame pixels."""
+
+    x: float
+    y: float
+    size: float
+    score: float
+
+
+def to_input(image: np.ndarray) -> np.ndarray:
+    """BGR uint8 image(s) (H x W x 3, or N x H x W x 3) as the networks' NCHW float input."""
+    batch = image[None] if image.ndim == 3 else image
+    return ((batch.astype(np.float32) - MEAN) / SPREAD).transpose(0, 3, 1, 2).copy()
+
+
+class DieFinder:
+    def __init__(self, threshold: float | None = None, models: Path = MODELS) -> None:
+        self.net = network("finder.onnx", models)
+        self.threshold = (
+            float(model_facts(models)["finder_threshold"]) if threshold is None else threshold
+        )
+        self._side: dict[tuple[int, int], float] = {}  # die side, frame pixels, per frame size
+
+    def find(self, frame: np.ndarray, threshold: float | None = None) -> list[Candidate]:
+        height, width = frame.shape[:2]
+        key = (width, height)
+        low = self.threshold if threshold is None else threshold
+        known = self._side.get(key)
+        scale = self._scale(frame, TARGET_SIDE / known if known else FIRST_SIDE / max(key))
+        found = self.look(frame, scale, low)
+        if not known:
+            found, scale = self._other_scale(frame, found, scale, low)
+        sides = [c.size * scale for c in found if c.score >= max(low, SURE)]
+        if sides:
+            seen = float(np.median(sides))
+            if not GOOD_SIDES[0] <= seen <= GOOD_SIDES[1]:
+                better = self._scale(frame, scale * TARGET_SIDE / seen)
+                if abs(better - scale) / scale > 0.2:
+                    scale = better
+                    found = self.look(frame, scale, low)
+            strong = [c.size for c in found if c.score >= max(low, SURE)]
+            if strong:
+                self._side[key] = float(np.median(strong))
+        return found
+
+    def _other_scale(
+        self, frame: np.ndarray, found: list[Candidate], scale: float, low: float
+    ) -> tuple[list[Candidate], float]:
+        """A first look at a frame of unknown dice, checked at two other scales.
+
+        Dice far bigger than the finder was trained on show each pip as a die: a look
+        ``COARSER`` times further away sees the whole die, and where one of its sure
+        dice holds two finds of the first look (or the first look found nothing
+        sure) it is the look to use. Dice far smaller (mini dice, a phone far above
+        the tray) show nothing sure: a look ``CLOSER`` in finds them."""
+        sure = [c for c in found if c.score >= max(low, SURE)]
+        coarse = self._scale(frame, scale / COARSER)
+        if coarse < scale / 1.5:
+            far = self.look(frame, coarse, low)
+            for die in (c for c in far if c.score >= max(low, SURE)):
+                inside = [f for f in found if abs(f.x - die.x) < die.size / 2
+                          and abs(f.y - die.y) < die.size / 2]  # fmt: skip
+                if len(inside) >= 2 or not sure:
+                    return far, coarse
+        if not sure:
+            closer = self._scale(frame, scale * CLOSER)
+            if closer > scale * 1.2:
+                return self.look(frame, closer, low), closer
+        return found, scale
+
+    def forget(self) -> None:
+        """Forget the dice sizes seen (the next frame is a new table)."""
+        self._side.clear()
+
+    @staticmethod
+    def _scale(frame: np.ndarray, scale: float) -> float:
+        long_side = max(frame.shape[:2])
+        return float(np.clip(scale, SMALLEST_SIDE / long_side, min(1.0, LARGEST_SIDE / long_side)))
+
+    def look(self, frame: np.ndarray, scale: float, threshold: float) -> list[Candidate]:
+        """Candidates from one look at ``frame`` shrunk by ``scale``."""
+        height, width = frame.shape[:2]
+        size = (max(PAD, round(width * scale)), max(PAD, round(height * scale)))
+        small = shrink(frame, size)
+        pad_w, pad_h = -size[0] % PAD, -size[1] % PAD
+        if pad_w or pad_h:
+            small = cv2.copyMakeBorder(small, 0, pad_h, 0, pad_w, cv2.BORDER_CONSTANT,
+                                       value=(MEAN, MEAN, MEAN))  # fmt: skip
+        out = self.net.run(to_input(small))[0][0]
+        heat = 1.0 / (1.0 + np.exp(-out[0]))
+        sx, sy = size[0] / width, size[1] / height
+        return [
+            Candidate(x / sx, y / sy, side / scale, score)
+            for x, y, side, score in peaks(heat, out[1], threshold)
+        ]
+
+
+def shrink(frame: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """``frame`` resized down to ``size``; fast on 12 MP: every few pixels are picked
+    to twice the size first (no pass over the whole frame), then averaged down."""
+    width = frame.shape[1]
+    if size[0] * 2.5 < width:
+        frame = cv2.resize(frame, (size[0] * 2, size[1] * 2), interpolation=cv2.INTER_NEAREST)
+    return cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
+
+
+def peaks(
+    heat: np.ndarray, log_side: np.ndarray, threshold: float
+) -> list[tuple[float, float, float, float]]:
+    """Local maxima of ``heat`` over ``threshold`` as (x, y, side, score) in input
+    pixels; the centre is refined by the heat's 3x3 neighbourhood."""
+    top = cv2.dilate(heat, np.ones((3, 3), np.uint8))
+    rows, cols = np.nonzero((heat >= top) & (heat >= threshold))
+    found = []
+    h, w = heat.shape
+    for i, j in zip(rows.tolist(), cols.tolist(), strict=True):
+        i0, i1, j0, j1 = max(0, i - 1), min(h, i + 2), max(0, j - 1), min(w, j + 2)
+        patch = heat[i0:i1, j0:j1]
+        ys, xs = np.mgrid[i0:i1, j0:j1]
+        total = float(patch.sum())
+        cy = float((patch * ys).sum()) / total
+        cx = float((patch * xs).sum()) / total
+        side = float(np.exp(log_side[i, j]))
+        found.append(((cx + 0.5) * STRIDE, (cy + 0.5) * STRIDE, side, float(heat[i, j])))
+    return found

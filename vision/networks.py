@@ -1,0 +1,73 @@
+"""The shipped networks, loaded for inference on one core.
+
+onnxruntime when it is installed (the fastest on a Pi 4's Cortex-A72), else OpenCV's
+dnn module, which reads the same ONNX files and gives the same outputs: the reader
+never needs the training framework. One thread each: the Pi's other cores keep the
+screen and the rules responsive.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+MODELS = Path(__file__).resolve().parent / "models"
+THREADS = 1
+
+
+class ModelError(OSError):
+    """A shipped model that is missing or cannot be loaded (a broken install)."""
+
+
+class Network:
+    """One ONNX graph with one input; ``run`` returns its outputs in order."""
+
+    def __init__(self, path: Path) -> None:
+        if not path.exists():
+            raise ModelError(f"{path}: the shipped model is missing; reinstall dicetable")
+        self.path = path
+        self._session: Any = None
+        self._dnn: Any = None
+        try:
+            import onnxruntime
+
+            options = onnxruntime.SessionOptions()
+            options.intra_op_num_threads = THREADS
+            options.inter_op_num_threads = THREADS
+            options.log_severity_level = 3
+            self._session = onnxruntime.InferenceSession(
+                str(path), options, providers=["CPUExecutionProvider"]
+            )
+            self._input = self._session.get_inputs()[0].name
+        except ImportError:
+            import cv2
+
+            self._dnn = cv2.dnn.readNetFromONNX(str(path))
+            self._outputs = self._dnn.getUnconnectedOutLayersNames()
+        except Exception as error:  # onnxruntime raises its own types for a bad file
+            raise ModelError(f"{path}: cannot be loaded ({error})") from error
+
+    def run(self, batch: np.ndarray) -> list[np.ndarray]:
+        if self._session is not None:
+            return list(self._session.run(None, {self._input: batch}))
+        self._dnn.setInput(batch)
+        return list(self._dnn.forward(self._outputs))
+
+
+@cache
+def network(name: str, folder: Path = MODELS) -> Network:
+    return Network(folder / name)
+
+
+@cache
+def model_facts(folder: Path = MODELS) -> dict[str, Any]:
+    """Thresholds and calibration the training run measured (``models.json``)."""
+    path = folder / "models.json"
+    try:
+        return dict(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError) as error:
+        raise ModelError(f"{path}: cannot be read ({error}); reinstall dicetable") from None

@@ -1,0 +1,236 @@
+"""``python -m dicetable.vision.training``: train and export the reader's networks.
+
+Trains the finder, then the face reader (with the finder's mistakes on the training
+photos as examples of "no die"), from the shared real photos (the training
+splits of each set not left out) and domain-randomised rendered trays, from one
+seed; calibrates the face reader's confidence and the finder's threshold on held-out
+photos; exports ONNX beside ``models.json``; and writes the model card with the
+scores of the run-time reader on the test splits. ``--smoke`` runs every stage on a
+few photos for a few steps (CI). A stopped run resumes from its checkpoints in
+``--out``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from dicetable.vision.face_reader import FACE_INPUT, FACE_SPAN, NOT_A_DIE, cut_square
+from dicetable.vision.networks import MODELS, model_facts
+from dicetable.vision.training import card
+from dicetable.vision.training.photos import SETS, SHARED, Photo, kept_dice, load_split
+from dicetable.vision.training.samples import (
+    BANK,
+    FAR,
+    bank_crop,
+    class_of,
+    die_crops,
+    finder_sample,
+    floor_crops,
+)
+from dicetable.vision.training.trays import rendered_tray
+
+HELD_OUT_EVERY = 10  # of a set without a validation split, every 10th training photo
+RENDER_SIZES = ((640, 480), (512, 512), (800, 600))
+RENDER_SIDES = (24.0, 90.0)
+REAL_SHARE = 0.6  # of finder patches, cut from real photos (the rest rendered)
+REAL_REPEAT = 2  # times each real die crop is in the face reader's epochs
+PASTED_PER_PHOTO = 30  # dice crops kept for pasting, per real training photo
+THRESHOLDS = (0.15, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7)
+PROVISIONAL_THRESHOLD = 0.3  # until the calibration picks one
+MINING_THRESHOLD = 0.3  # finds this strong are mined for the face reader's "none"
+
+
+def parse(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m dicetable.vision.training",
+                                     description=__doc__.split("\n\n")[0])  # fmt: skip
+    parser.add_argument("--out", type=Path, default=MODELS, help="where the models go")
+    parser.add_argument("--data", type=Path, default=SHARED, help="the shared datasets folder")
+    parser.add_argument(
+        "--without",
+        action="append",
+        default=[],
+        choices=sorted(SETS),
+        help="leave this real set out (leave-one-dataset-out scoring)",
+    )
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--finder-steps", type=int, default=6000)
+    parser.add_argument("--face-epochs", type=int, default=30)
+    parser.add_argument("--renders", type=int, default=600, help="rendered trays")
+    parser.add_argument("--smoke", action="store_true", help="a few photos and steps (CI)")
+    parser.add_argument("--threads", type=int, default=2)
+    return parser.parse_args(argv)
+
+
+def split_photos(args: argparse.Namespace) -> tuple[list[Photo], list[Photo]]:
+    """Training and held-out photos of every set not left out. Test splits (d6-desk
+    valid, dice-colours test) are never read here."""
+    limit = 4 if args.smoke else 0
+    train: list[Photo] = []
+    held: list[Photo] = []
+    for name in sorted(set(SETS) - set(args.without)):
+        photos = load_split(name, "train", args.data, limit)
+        if name == "dice-colours":
+            train += photos
+            held += load_split(name, "val", args.data, limit)
+        else:
+            held += photos[::HELD_OUT_EVERY]
+            train += [p for i, p in enumerate(photos) if i % HELD_OUT_EVERY]
+    return train, held
+
+
+def render_pool(count: int, seed: int) -> list[tuple[np.ndarray, list]]:
+    rng = random.Random(seed)
+    return [
+        rendered_tray(seed * 100_000 + k, rng.choice(RENDER_SIZES), RENDER_SIDES)
+        for k in range(count)
+    ]
+
+
+def face_bank(
+    sources: list[tuple[np.ndarray, list]], rng: np.random.Generator
+) -> tuple[np.ndarray, np.ndarray]:
+    crops, labels = [], []
+    for image, dice in sources:
+        for crop, label in die_crops(image, dice) + floor_crops(image, dice, len(dice) + 2, rng):
+            crops.append(crop)
+            labels.append(label)
+    return np.stack(crops), np.array(labels, np.int64)
+
+
+def held_crops(photos: list[Photo], rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """Held-out dice and floor as the reader cuts them (no augmentation)."""
+    crops, labels = [], []
+    for photo in photos:
+        dice = kept_dice(photo)
+        for die in dice:
+            crops.append(cut_square(photo.image, die.x, die.y, FACE_SPAN * die.size, FACE_INPUT))
+            labels.append(class_of(die.value))
+        for crop, label in floor_crops(photo.image, dice, len(dice), rng):
+            centre = cut_square(crop, crop.shape[1] / 2, crop.shape[0] / 2,
+                                crop.shape[0] / 2, FACE_INPUT)  # fmt: skip
+            crops.append(centre)
+            labels.append(label)
+    if not crops:
+        return np.zeros((0, FACE_INPUT, FACE_INPUT, 3), np.uint8), np.zeros(0, np.int64)
+    return np.stack(crops), np.array(labels, np.int64)
+
+
+def mine_floor(
+    models: Path, sources: list[tuple[np.ndarray, list]], limit: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """Hard negatives: what the trained finder takes for a die in the training photos
+    that is no labelled die (a magnet, a plug, a knot in the wood), as the face
+    reader's "none" examples, so it learns to say so."""
+    from dicetable.vision.finder import DieFinder
+
+    finder = DieFinder(MINING_THRESHOLD, models)
+    crops = []
+    for image, dice in sources:
+        finder.forget()
+        for find in finder.find(image):
+            if all(math.hypot(find.x - d.x, find.y - d.y) > FAR * max(d.size, find.size)
+                   for d in dice):  # fmt: skip
+                crops.append(bank_crop(image, find.x, find.y, find.size))
+        if len(crops) >= limit:
+            break
+    if not crops:
+        return np.zeros((0, BANK, BANK, 3), np.uint8), np.zeros(0, np.int64)
+    return np.stack(crops[:limit]), np.full(min(len(crops), limit), NOT_A_DIE, np.int64)
+
+
+def write_facts(out: Path, facts: dict) -> None:
+    (out / "models.json").write_text(json.dumps(facts, indent=2) + "\n", encoding="utf-8")
+    model_facts.cache_clear()
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(argv)
+    import torch
+
+    from dicetable.vision.training import fit, nets
+
+    torch.set_num_threads(args.threads)
+    began = time.monotonic()
+
+    def say(line: str) -> None:
+        print(f"[{time.monotonic() - began:6.0f} s] {line}", flush=True)
+
+    if args.smoke:
+        args.finder_steps, args.face_epochs, args.renders = 3, 1, 4
+    args.out.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng(args.seed)
+    train, held = split_photos(args)
+    say(f"{len(train)} training photos ({sum(len(p.dice) for p in train)} dice),"
+        f" {len(held)} held out; rendering {args.renders} trays")  # fmt: skip
+    renders = render_pool(args.renders, args.seed)
+    real = [(p.image, kept_dice(p)) for p in train]
+    facts = {
+        "finder_threshold": PROVISIONAL_THRESHOLD,
+        "temperature": 1.0,
+        "seed": args.seed,
+        "without": sorted(args.without),
+        "command": "python -m dicetable.vision.training " + " ".join(sys.argv[1:]),
+        "finder_steps": args.finder_steps,
+        "face_epochs": args.face_epochs,
+        "renders": args.renders,
+        "trained_on": sorted({p.name.rsplit("/", 1)[0] for p in train}),
+        "held_out": sorted({p.name.rsplit("/", 1)[0] for p in held}),
+    }
+
+    # 1. The finder. Dice pasted onto its patches (copy-paste): real ones first.
+    pasted = [c for image, dice in real + renders for c, lb in die_crops(image, dice) if lb < 6]
+    real_dice = pasted[: len(real) * PASTED_PER_PHOTO]
+    pool = real or renders
+
+    def draw(generator: np.random.Generator):
+        use_real = real and generator.random() < REAL_SHARE
+        image, dice = (real if use_real else renders or pool)[
+            int(generator.integers(len(real if use_real else renders or pool)))
+        ]
+        return finder_sample(image, dice, generator, real_dice)
+
+    finder, finder_seconds = fit.train_finder(draw, args.finder_steps, 16, args.seed,
+                              args.out / "finder.ckpt", say)  # fmt: skip
+    nets.export(finder, args.out / "finder.onnx", torch.zeros(1, 3, 256, 256), ["heat"])
+    write_facts(args.out, facts)
+
+    # 2. The face reader, with the finder's mistakes on the training photos as "none".
+    real_crops, real_labels = face_bank(real, rng)
+    rendered_crops, rendered_labels = face_bank(renders, rng)
+    mined_crops, mined_labels = mine_floor(args.out, real + renders, len(real_labels))
+    say(f"{len(mined_labels)} finds that are no die mined from the training photos")
+    # Real dice are the evidence; they are repeated so that they are not outnumbered
+    # by the rendered ones in every epoch.
+    crops = np.concatenate([*[real_crops] * REAL_REPEAT, rendered_crops, mined_crops])
+    labels = np.concatenate([*[real_labels] * REAL_REPEAT, rendered_labels, mined_labels])
+    say(f"face bank: {len(crops)} crops, per class {np.bincount(labels).tolist()}")
+    faces, face_seconds = fit.train_faces(crops, labels, args.face_epochs, args.seed,
+                            args.out / "faces.ckpt", say)  # fmt: skip
+    held_x, held_y = held_crops(held, rng)
+    facts["temperature"] = fit.fit_temperature(faces, held_x, held_y)
+    nets.export(faces, args.out / "faces.onnx", nets.face_example(), ["logits", "embedding"])
+    say(f"faces exported; temperature {facts['temperature']:.2f} on {len(held_y)} held-out crops")
+
+    # 3. Calibration on held-out photos, and the model card.
+    # the networks' own training time, over every run that resumed them
+    facts["train_seconds"] = round(finder_seconds + face_seconds)
+    write_facts(args.out, facts)
+    facts["finder_threshold"] = card.best_threshold(args.out, held, THRESHOLDS)
+    write_facts(args.out, facts)
+    say(f"finder threshold {facts['finder_threshold']} (best on the held-out photos)")
+    card.write(args.out, facts, args.data, smoke=args.smoke)
+    model_facts.cache_clear()
+    say(f"model card written: {args.out / 'MODEL_CARD.md'}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,159 @@
+"""The training loops, with checkpoints: a run that is stopped resumes where its last
+checkpoint left it (``--out`` keeps them), from the same seed."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch import nn
+
+from dicetable.vision.face_reader import CLASSES, NOT_A_DIE
+from dicetable.vision.finder import to_input
+from dicetable.vision.training.nets import FaceNet, FinderNet
+from dicetable.vision.training.samples import FinderSample, face_sample
+
+CHECKPOINT_EVERY = 50  # finder steps
+FOCAL_ALPHA, FOCAL_BETA = 2.0, 4.0  # CenterNet's penalty-reduced focal loss
+SIZE_WEIGHT = 2.0
+Progress = Callable[[str], None]
+
+
+def focal_loss(logits: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
+    prob = torch.sigmoid(logits).clamp(1e-4, 1 - 1e-4)
+    positive = target.eq(1).float()
+    pos = -torch.log(prob) * (1 - prob) ** FOCAL_ALPHA * positive
+    neg = -torch.log(1 - prob) * prob**FOCAL_ALPHA * (1 - target) ** FOCAL_BETA * (1 - positive)
+    return (pos.sum() + neg.sum()) / positive.sum().clamp(min=1.0)
+
+
+def _cosine(step: int, total: int, peak: float) -> float:
+    warm = max(1, total // 20)
+    if step < warm:
+        return peak * (step + 1) / warm
+    return peak * 0.5 * (1 + math.cos(math.pi * (step - warm) / max(1, total - warm)))
+
+
+def _resume(path: Path, model: nn.Module, optimiser: torch.optim.Optimizer) -> tuple[int, float]:
+    """The step and the training seconds a checkpoint was saved at (0, 0 without one)."""
+    if not path.exists():
+        return 0, 0.0
+    state = torch.load(path, weights_only=True)
+    model.load_state_dict(state["model"])
+    optimiser.load_state_dict(state["optimiser"])
+    return int(state["step"]), float(state.get("seconds", 0.0))
+
+
+def _save(
+    path: Path, model: nn.Module, optimiser: torch.optim.Optimizer, step: int, seconds: float
+) -> None:
+    temporary = path.with_suffix(".tmp")
+    state = {"model": model.state_dict(), "optimiser": optimiser.state_dict(), "step": step,
+             "seconds": seconds}  # fmt: skip
+    torch.save(state, temporary)
+    temporary.replace(path)
+
+
+def train_finder(
+    draw: Callable[[np.random.Generator], FinderSample],
+    steps: int,
+    batch: int,
+    seed: int,
+    checkpoint: Path,
+    say: Progress,
+) -> tuple[FinderNet, float]:
+    """``steps`` of ``batch`` patches from ``draw``; the generator of step k is seeded
+    by (seed, k), so a resumed run draws what an unbroken one would."""
+    torch.manual_seed(seed)
+    model = FinderNet()
+    optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
+    start, spent = _resume(checkpoint, model, optimiser)
+    model.train()
+    began, losses = time.monotonic(), []
+    for step in range(start, steps):
+        rng = np.random.default_rng([seed, step])
+        samples = [draw(rng) for _ in range(batch)]
+        images = torch.from_numpy(to_input(np.stack([s.image for s in samples])))
+        heat = torch.from_numpy(np.stack([s.heat for s in samples]))
+        size = torch.from_numpy(np.stack([s.size for s in samples]))
+        mask = torch.from_numpy(np.stack([s.mask for s in samples]))
+        for group in optimiser.param_groups:
+            group["lr"] = _cosine(step, steps, 3e-3)
+        out = model(images)
+        loss = focal_loss(out[:, 0], heat)
+        loss = loss + SIZE_WEIGHT * (torch.abs(out[:, 1] - size) * mask).sum() / mask.sum().clamp(
+            min=1.0
+        )
+        optimiser.zero_grad()
+        loss.backward()
+        optimiser.step()
+        losses.append(loss.item())
+        if (step + 1) % CHECKPOINT_EVERY == 0 or step + 1 == steps:
+            _save(checkpoint, model, optimiser, step + 1, spent + time.monotonic() - began)
+            say(f"finder step {step + 1}/{steps}: loss {np.mean(losses):.3f}"
+                f" ({time.monotonic() - began:.0f} s)")  # fmt: skip
+            losses = []
+    return model.eval(), spent + time.monotonic() - began
+
+
+def train_faces(
+    crops: np.ndarray,
+    labels: np.ndarray,
+    epochs: int,
+    seed: int,
+    checkpoint: Path,
+    say: Progress,
+    batch: int = 128,
+) -> tuple[FaceNet, float]:
+    """``epochs`` over the bank crops, each drawn anew (``face_sample``); classes are
+    weighted to count alike, so the many floor crops do not drown the faces."""
+    torch.manual_seed(seed)
+    model = FaceNet()
+    optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=5e-4)
+    start, spent = _resume(checkpoint, model, optimiser)
+    counts = np.bincount(labels, minlength=len(CLASSES)).astype(np.float32)
+    weights = torch.from_numpy(np.where(counts > 0, counts.sum() / np.maximum(counts, 1), 0.0)
+                               .astype(np.float32) / len(CLASSES))  # fmt: skip
+    weights[NOT_A_DIE] *= 1.5  # an extra die on the table costs more than an unsure one
+    loss_of = nn.CrossEntropyLoss(weight=weights, label_smoothing=0.05)
+    per_epoch = math.ceil(len(crops) / batch)
+    began = time.monotonic()
+    for epoch in range(start, epochs):
+        rng = np.random.default_rng([seed, epoch])
+        order = rng.permutation(len(crops))
+        model.train()
+        total = 0.0
+        for k in range(per_epoch):
+            picked = order[k * batch : (k + 1) * batch]
+            images = np.stack([face_sample(crops[i], rng, int(labels[i])) for i in picked])
+            for group in optimiser.param_groups:
+                group["lr"] = _cosine(epoch * per_epoch + k, epochs * per_epoch, 3e-3)
+            logits, _ = model(torch.from_numpy(to_input(images)))
+            loss = loss_of(logits, torch.from_numpy(labels[picked]).long())
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            total += loss.item()
+        _save(checkpoint, model, optimiser, epoch + 1, spent + time.monotonic() - began)
+        say(f"faces epoch {epoch + 1}/{epochs}: loss {total / per_epoch:.3f}"
+            f" ({time.monotonic() - began:.0f} s)")  # fmt: skip
+    return model.eval(), spent + time.monotonic() - began
+
+
+def fit_temperature(model: FaceNet, crops: np.ndarray, labels: np.ndarray) -> float:
+    """The softmax temperature that makes held-out confidences honest (Guo et al.
+    2017): the one of least negative log-likelihood on crops not trained on."""
+    if len(crops) == 0:
+        return 1.0
+    with torch.no_grad():
+        logits, _ = model(torch.from_numpy(to_input(crops)))
+    target = torch.from_numpy(labels).long()
+    best = min(
+        (float(nn.functional.cross_entropy(logits / t, target)), t)
+        for t in np.linspace(0.2, 3.0, 29)
+    )
+    return float(best[1])

@@ -1,0 +1,180 @@
+"""Training samples cut from photos and rendered trays: patches with heatmap targets
+for the finder, and die-centred crops for the face reader.
+
+The geometry here matches what the reader does at run time (``vision.finder`` and
+``vision.face_reader``): the finder's output cell is ``STRIDE`` pixels and a die's target is
+a Gaussian at its centre with its log side beside it; a face crop covers
+``FACE_SPAN`` times the die's side, at ``FACE_INPUT`` pixels.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from dicetable.vision.face_reader import CLASSES, FACE_INPUT, FACE_SPAN, NOT_A_DIE, cut_square
+from dicetable.vision.finder import STRIDE
+from dicetable.vision.training.augment import photometric
+from dicetable.vision.training.photos import Die
+
+PATCH = 192  # finder training patch side, pixels
+# Die sides the finder is trained on, at its input (the reader picks the input scale
+# so that dice land in this range).
+SMALLEST, LARGEST = 11.0, 64.0
+BANK = 96  # side of a stored die crop, pixels, the die BANK_DIE across at its centre
+BANK_DIE = 32.0
+NEAR = 0.3  # of a side: a crop this close to a die's centre still shows that die
+FAR = 0.65  # of a side: a crop this far from every die shows no die's face
+
+
+@dataclass
+class FinderSample:
+    image: np.ndarray  # PATCH x PATCH x 3, BGR uint8
+    heat: np.ndarray  # PATCH/STRIDE square, float32 0..1
+    size: np.ndarray  # log side (input pixels) at die centres, 0 elsewhere
+    mask: np.ndarray  # 1 where ``size`` holds a target
+
+
+def class_of(value: int | None) -> int:
+    """The face reader's class of a die's value (1..6, SYMBOL, COCKED; None: no die)."""
+    return NOT_A_DIE if value is None else value - 1
+
+
+def finder_sample(
+    image: np.ndarray, dice: list[Die], rng: np.random.Generator, bank: list[np.ndarray]
+) -> FinderSample:
+    """A patch of ``image`` at a random scale (dice SMALLEST..LARGEST across),
+    rotation and place, augmented; with probability 0.3 real dice from ``bank`` are
+    pasted onto it too (Ghiasi et al. 2021, copy-paste)."""
+    typical = float(np.median([d.size for d in dice])) if dice else 40.0
+    target = math.exp(rng.uniform(math.log(SMALLEST), math.log(LARGEST)))
+    scale = target / typical
+    if dice and rng.random() < 0.75:
+        anchor = dice[int(rng.integers(len(dice)))]
+        cx = anchor.x + rng.uniform(-0.4, 0.4) * PATCH / scale
+        cy = anchor.y + rng.uniform(-0.4, 0.4) * PATCH / scale
+    else:
+        cx = rng.uniform(0, image.shape[1])
+        cy = rng.uniform(0, image.shape[0])
+    angle = rng.uniform(0, 360)
+    turn = cv2.getRotationMatrix2D((cx, cy), angle, scale)
+    turn[0, 2] += PATCH / 2 - cx
+    turn[1, 2] += PATCH / 2 - cy
+    fill = tuple(int(v) for v in rng.integers(0, 256, 3))
+    patch = cv2.warpAffine(
+        image, turn, (PATCH, PATCH), flags=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_CONSTANT, borderValue=fill,
+    )  # fmt: skip
+    placed = []
+    for die in dice:
+        x, y = turn @ np.array([die.x, die.y, 1.0])
+        placed.append(Die(die.value, float(x), float(y), die.size * scale))
+    if bank and rng.random() < 0.3:
+        placed += paste_dice(patch, placed, bank, target, rng)
+    if rng.random() < 0.5:
+        patch = np.ascontiguousarray(patch[:, ::-1])
+        placed = [Die(d.value, PATCH - 1 - d.x, d.y, d.size) for d in placed]
+    patch = photometric(patch, rng)
+    return FinderSample(patch, *finder_targets(placed))
+
+
+def paste_dice(
+    patch: np.ndarray,
+    placed: list[Die],
+    bank: list[np.ndarray],
+    side: float,
+    rng: np.random.Generator,
+) -> list[Die]:
+    """Real dice from ``bank`` pasted in place onto free floor of ``patch``, about
+    ``side`` across, each under a rounded mask of its face."""
+    added: list[Die] = []
+    for _ in range(int(rng.integers(1, 6))):
+        size = side * rng.uniform(0.8, 1.25)
+        x, y = rng.uniform(size, PATCH - size, 2)
+        if any(math.hypot(x - d.x, y - d.y) < 1.15 * (size + d.size) / 2 for d in placed + added):
+            continue
+        crop = bank[int(rng.integers(len(bank)))]
+        scale = size / BANK_DIE
+        turn = cv2.getRotationMatrix2D((BANK / 2, BANK / 2), rng.uniform(0, 360), scale)
+        turn[0, 2] += x - BANK / 2
+        turn[1, 2] += y - BANK / 2
+        die = cv2.warpAffine(crop, turn, (PATCH, PATCH))
+        mask = np.zeros((PATCH, PATCH), np.float32)
+        radius = max(1, int(size * 0.62))
+        cv2.circle(mask, (int(x), int(y)), radius, 1.0, -1, cv2.LINE_AA)
+        mask = cv2.GaussianBlur(mask, (0, 0), max(0.8, size * 0.04))[..., None]
+        patch[:] = (patch * (1 - mask) + die * mask).astype(np.uint8)
+        added.append(Die(int(rng.integers(1, 7)), float(x), float(y), size))
+    return added
+
+
+def finder_targets(dice: list[Die]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Heatmap (a Gaussian per die centre, CenterNet style), log side and its mask."""
+    cells = PATCH // STRIDE
+    heat = np.zeros((cells, cells), np.float32)
+    size = np.zeros((cells, cells), np.float32)
+    mask = np.zeros((cells, cells), np.float32)
+    ys, xs = np.mgrid[0:cells, 0:cells].astype(np.float32)
+    for die in dice:
+        cx, cy = die.x / STRIDE - 0.5, die.y / STRIDE - 0.5
+        if not (-0.5 <= cx < cells - 0.5 and -0.5 <= cy < cells - 0.5):
+            continue
+        sigma = max(0.7, die.size / STRIDE * 0.12)
+        heat = np.maximum(heat, np.exp(-((xs - cx) ** 2 + (ys - cy) ** 2) / (2 * sigma**2)))
+        i, j = round(cy), round(cx)
+        heat[i, j] = 1.0
+        # The side is learnt round the centre too: a peak a cell off still knows it.
+        rows = slice(max(0, i - 1), min(cells, i + 2))
+        columns = slice(max(0, j - 1), min(cells, j + 2))
+        size[rows, columns] = math.log(max(die.size, 1.0))
+        mask[rows, columns] = 1.0
+    return heat, size, mask
+
+
+def bank_crop(image: np.ndarray, x: float, y: float, side: float) -> np.ndarray:
+    """BANK x BANK pixels round (x, y), cut as the reader cuts, ``side`` BANK_DIE across."""
+    return cut_square(image, x, y, side * BANK / BANK_DIE, BANK)
+
+
+def die_crops(image: np.ndarray, dice: list[Die]) -> list[tuple[np.ndarray, int]]:
+    return [(bank_crop(image, d.x, d.y, d.size), class_of(d.value)) for d in dice]
+
+
+def floor_crops(
+    image: np.ndarray, dice: list[Die], count: int, rng: np.random.Generator
+) -> list[tuple[np.ndarray, int]]:
+    """Crops of what is not a die's face: bare floor, clutter and the edges of dice
+    (a centre at least FAR of a side from every die), at the photo's die size."""
+    height, width = image.shape[:2]
+    typical = float(np.median([d.size for d in dice])) if dice else max(width, height) / 10
+    crops = []
+    for _ in range(count * 4):
+        if len(crops) >= count:
+            break
+        side = typical * rng.uniform(0.6, 1.6)
+        x, y = rng.uniform(0, width), rng.uniform(0, height)
+        if any(math.hypot(x - d.x, y - d.y) < FAR * max(d.size, side) for d in dice):
+            continue
+        crops.append((bank_crop(image, x, y, side), NOT_A_DIE))
+    return crops
+
+
+def face_sample(crop: np.ndarray, rng: np.random.Generator, label: int) -> np.ndarray:
+    """A FACE_INPUT crop from a bank crop: any rotation, the die's side misjudged by
+    up to a third and its centre by up to NEAR/2 of a side, then a new look."""
+    zoom = math.exp(rng.uniform(-0.25, 0.25)) * FACE_INPUT / (FACE_SPAN * BANK_DIE)
+    shift = rng.uniform(-NEAR / 2, NEAR / 2, 2) * BANK_DIE if label != NOT_A_DIE else (0, 0)
+    turn = cv2.getRotationMatrix2D((BANK / 2 + shift[0], BANK / 2 + shift[1]),
+                                   rng.uniform(0, 360), zoom)  # fmt: skip
+    turn[0, 2] += FACE_INPUT / 2 - BANK / 2 - shift[0]
+    turn[1, 2] += FACE_INPUT / 2 - BANK / 2 - shift[1]
+    face = cv2.warpAffine(crop, turn, (FACE_INPUT, FACE_INPUT), borderMode=cv2.BORDER_REPLICATE)
+    if rng.random() < 0.5:  # every pip layout is its own mirror image, turned
+        face = np.ascontiguousarray(face[:, ::-1])
+    return photometric(face, rng)
+
+
+assert len(CLASSES) == NOT_A_DIE + 1

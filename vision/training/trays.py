@@ -1,0 +1,120 @@
+"""Rendered trays, domain-randomised (Tobin et al. 2017): any body and print colour,
+translucent, marbled and metal bodies, felt, wood, cloth and granite floors in any
+colour, lamps of any strength, long shadows, tilted cameras, blur, grain and JPEG.
+They add variety the two real sets lack (symbol and numeral faces, cocked dice, busy
+floors); real photos stay the evidence of what the reader does."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import numpy as np
+
+from dicetable.hardware.synthetic_tray import (
+    NUMERAL,
+    PATTERNS,
+    SYMBOLS,
+    SyntheticDie,
+    camera_points,
+    random_tray,
+    render_tray,
+)
+from dicetable.vision.training.photos import Die
+
+SYMBOL = 7  # the value a symbol or numeral face is trained as ("no value")
+COCKED = 8  # a die leaning on another: no face on top
+
+
+def random_colour(rng: random.Random) -> tuple[int, int, int]:
+    return (rng.randint(0, 255), rng.randint(0, 255), rng.randint(0, 255))
+
+
+def _print_for(body: tuple[int, int, int], rng: random.Random) -> tuple[int, int, int]:
+    """A print colour that stands out from the body, as dice makers choose."""
+    light = sum(body) / 3 > 128
+    if rng.random() < 0.7:
+        grey = rng.randint(10, 60) if light else rng.randint(200, 250)
+        return (grey, grey, grey)
+    while True:
+        colour = random_colour(rng)
+        if abs(sum(colour) - sum(body)) > 240:
+            return colour
+
+
+def random_face(rng: random.Random, value: int) -> str:
+    """Most dice show pips; some a game's symbol or printed digits."""
+    roll = rng.random()
+    if roll < 0.12:
+        return rng.choice(SYMBOLS)
+    if roll < 0.2:
+        return NUMERAL + str(rng.choice([value, rng.randint(1, 20)]))
+    return ""
+
+
+def rendered_tray(
+    seed: int, size: tuple[int, int], side: tuple[float, float]
+) -> tuple[np.ndarray, list[Die]]:
+    """A randomised tray (BGR) and its dice as the camera shows them; symbol faces and
+    cocked dice carry the values ``SYMBOL`` and ``COCKED``."""
+    rng = random.Random(seed)
+    count = rng.randint(1, 14)
+    dice = random_tray(
+        rng,
+        count,
+        size,
+        die_size=rng.uniform(*side),
+        touching=rng.random() < 0.4,
+        walls=rng.random() < 0.5,
+        lean=rng.choice([0.0, 0.0, 0.1, 0.2]),
+    )
+    styled: list[SyntheticDie] = []
+    look = _dice_look(rng)
+    for die in dice:
+        if rng.random() < 0.3:
+            look = _dice_look(rng)
+        face = random_face(rng, die.value)
+        styled.append(replace(die, face=face, cocked=rng.random() < 0.05 and not face, **look))
+    tilt = rng.choice([1.0, 1.0, 1.0, rng.uniform(0.7, 1.0)])
+    barrel = rng.choice([0.0, 0.0, rng.uniform(0.0, 0.08)])
+    image = render_tray(
+        styled,
+        size,
+        seed=seed,
+        tray=random_colour(rng),
+        walls=rng.random() < 0.5,
+        shadows=rng.random() < 0.8,
+        light=rng.uniform(0.5, 1.2),
+        noise=rng.uniform(0, 10),
+        pattern=rng.choice(["", "", *PATTERNS]),
+        shadow_length=rng.choice([0.3, 0.3, rng.uniform(0.3, 1.3)]),
+        tilt=tilt,
+        barrel=barrel,
+        hand=rng.random() < 0.08,
+    )
+    points = camera_points(
+        np.array([(d.x, d.y) for d in styled]).reshape(-1, 2), size, tilt=tilt, barrel=barrel
+    )
+    truth = []
+    for die, (x, y) in zip(styled, points, strict=True):
+        value = COCKED if die.cocked else SYMBOL if die.face else die.value
+        truth.append(Die(value, float(x), float(y), die.size * (1 + tilt) / 2))
+    return image, truth
+
+
+def _dice_look(rng: random.Random) -> dict[str, object]:
+    body = random_colour(rng)
+    look: dict[str, object] = {
+        "body_bgr": body,
+        "pip_bgr": _print_for(body, rng),
+        "rounding": rng.uniform(0.03, 0.32),
+        "pip_scale": rng.uniform(0.7, 1.3),
+        "glare": rng.random() < 0.2,
+    }
+    if rng.random() < 0.15:
+        look["translucent"] = True
+    if rng.random() < 0.2:
+        look["texture"] = rng.choice(["marbled", "glitter", "metal"])
+    if rng.random() < 0.2:
+        look["one_pip_scale"] = rng.uniform(1.4, 3.0)
+    return look
