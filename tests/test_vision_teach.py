@@ -534,3 +534,21 @@ def test_numeral_faces_abstain_untaught_and_read_once_taught(isolated_data):
             here = near(reading, die)
             right += bool(here) and here[0].value == die.value
     assert right >= 0.65 * total, f"{right}/{total}"  # measured 132/197 (issue 17 is open)
+
+
+def test_teach_run_as_root_does_not_follow_a_planted_link(tmp_path, isolated_data, capsys):
+    """Issue 18 item 1: the admin's ``dicetable teach`` writes into a folder the
+    service's user owns; a link planted at the profile's name is not written
+    through: the profile is written by descriptor and renamed over the link, and the
+    file the link pointed at is left alone."""
+    photos = tmp_path / "photos"
+    write_photos(photos, range(3))
+    profiles = isolated_data / "profiles"
+    profiles.mkdir(parents=True)
+    target = tmp_path / "elsewhere.txt"
+    target.write_text("keep me")
+    (profiles / "linked.npz").symlink_to(target)
+    assert main(["teach", "--profile", "linked", str(photos)]) == 0
+    assert target.read_text() == "keep me"
+    assert not (profiles / "linked.npz").is_symlink()
+    assert load_profile("linked", isolated_data).name == "linked"

@@ -16,6 +16,7 @@ face asked for; a frame with no die or several is refused and says how many).
 
 from __future__ import annotations
 
+import io
 import math
 import os
 from dataclasses import dataclass
@@ -269,13 +270,13 @@ def _spread(x: np.ndarray, y: np.ndarray, owner: np.ndarray, face: int) -> float
     return float(np.percentile(gaps, 90))
 
 
-def save_taught(profile: Profile, path: Path) -> None:
+def taught_bytes(profile: Profile) -> bytes:
+    """A taught profile as the bytes of its ``.npz`` file (no pickles inside)."""
     model = profile.model
     assert isinstance(model, TaughtFaces)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(path.stem + ".tmp.npz")
+    buffer = io.BytesIO()
     np.savez_compressed(
-        temporary,
+        buffer,
         format=np.array(FORMAT),
         faces=np.array(profile.faces),
         values=np.array([v or 0 for v in profile.values]),
@@ -289,6 +290,14 @@ def save_taught(profile: Profile, path: Path) -> None:
         ),
         has_floor=np.array(model.has_floor),
     )
+    return buffer.getvalue()
+
+
+def save_taught(profile: Profile, path: Path) -> None:
+    """Written whole, then renamed into place: a power cut leaves the old or the new."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(path.stem + ".tmp.npz")
+    temporary.write_bytes(taught_bytes(profile))
     os.replace(temporary, path)
 
 

@@ -185,10 +185,11 @@ def _game_dice_set(profile: str, data_dir: Path):
 
 
 def run_teach(args: argparse.Namespace) -> int:
+    from dicetable.device import data_folder
     from dicetable.device.progress import Progress
     from dicetable.vision.evaluation import labelled_images, read_labels
-    from dicetable.vision.profiles import ProfileError, face_file, load_profile
-    from dicetable.vision.teaching import Teacher
+    from dicetable.vision.profiles import ProfileError, face_file, load_profile, profiles_dir
+    from dicetable.vision.teaching import Teacher, taught_bytes
 
     settings = load_config(args)
     folder: Path = args.folder
@@ -226,7 +227,12 @@ def run_teach(args: argparse.Namespace) -> int:
         taught += teacher.add_photo(frame, boxes)
         progress.step(path.name)
     missing = teacher.missing()
-    path = teacher.save(settings.data_dir)
+    # Written by descriptor, refusing links (the admin's commands run as root in a
+    # folder the service's user owns): see device/data_folder.py.
+    path = profiles_dir(settings.data_dir) / f"{args.profile}.npz"
+    data_folder.write_bytes(
+        settings.data_dir, f"profiles/{path.name}", taught_bytes(teacher.learn())
+    )
     print(f"profile {args.profile}: {taught} dice from {len(images)} photos -> {path}")
     model = load_profile(args.profile, settings.data_dir).model
     size = path.stat().st_size
