@@ -46,12 +46,7 @@ def real(name: str, taught: str, scored: str, data: Path) -> None:
     saved = teacher.save(data)
     seconds = time.process_time() - cpu
     reader = make_reader(load_profile(name, data))
-
-    def read(frame):
-        reader.forget()
-        return reader.read(frame)
-
-    score = evaluate(DATA / name / scored, read, teacher.faces)
+    score = evaluate(DATA / name / scored, reader.read_photo, teacher.faces)
     print(
         f"\n## {name}: taught from {len(photos)} {taught} photos in {seconds:.1f} s CPU,"
         f" profile {saved.stat().st_size / 1024:.0f} KiB; finder threshold"

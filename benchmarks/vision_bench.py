@@ -43,18 +43,12 @@ LEAVE_OUT = MODELS / "leave-out"
 
 def score(folder: Path | list[Path], models: Path, title: str) -> None:
     folders = folder if isinstance(folder, list) else [folder]
-    totals = {"photos": 0, "dice": 0, "right": 0, "photos_right": 0, "missed": 0, "extra": 0}
+    totals: dict[str, int] = {}
     reports = []
     for one in folders:
-        reader = DiceReader(models=models)
-
-        def read(frame, reader=reader):
-            reader.forget()  # each photo is new to the reader
-            return reader.read(frame)
-
-        result = evaluate(one, read, D6_FACES)
-        for key in totals:
-            totals[key] += getattr(result, key)
+        result = evaluate(one, DiceReader(models=models).read_photo, D6_FACES)
+        for key, count in result.counts().items():
+            totals[key] = totals.get(key, 0) + count
         reports.append(result.report(D6_FACES))
     dice, photos = max(1, totals["dice"]), max(1, totals["photos"])
     print(f"\n## {title}")
@@ -127,8 +121,7 @@ def speed(repeats: int) -> None:
             photos = [cv2.blur(cv2.resize(board, (256, 256)), (61, 61))]
         frame = side_by_side(photos, TWELVE_MP)
         fresh = DiceReader()
-        first = median_ms(lambda frame=frame, fresh=fresh: (fresh.forget(),
-                                                             fresh.read(frame)), 3)  # fmt: skip
+        first = median_ms(lambda frame=frame, fresh=fresh: fresh.read_photo(frame), 3)
         fresh.read(frame)
         ms = median_ms(lambda frame=frame, fresh=fresh: fresh.read(frame), repeats)
         seen = len(fresh.read(frame).dice)

@@ -25,13 +25,7 @@ def datasets(shared_dir: Path) -> Path:
 
 
 def fresh_read(models: Path = MODELS):
-    reader = DiceReader(models=models)
-
-    def read(frame):
-        reader.forget()  # each photo is new to the reader
-        return reader.read(frame)
-
-    return read
+    return DiceReader(models=models).read_photo
 
 
 def test_d6_desk_valid_holds_the_measured_level(datasets):
@@ -72,8 +66,10 @@ def test_trained_without_a_set_the_reader_still_reads_it(datasets, left_out, fol
     this test keeps the level from slipping."""
     models = MODELS / "leave-out" / left_out
     if not all((models / name).exists() for name in ("finder.onnx", "faces.onnx")):
-        pytest.skip(f"no models trained without {left_out} in {models}: run"
-                    f" python -m dicetable.vision.training --without {left_out} --out {models}")
+        pytest.skip(
+            f"no models trained without {left_out} in {models}: run"
+            f" python -m dicetable.vision.training --without {left_out} --out {models}"
+        )
     right = dice = extra = photos = 0
     for folder in folders:
         score = evaluate(datasets / folder, fresh_read(models), D6_FACES)

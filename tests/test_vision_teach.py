@@ -487,12 +487,7 @@ def test_a_dozen_real_photos_teach_a_set_read_right_on_its_other_photos(shared_d
     path = teacher.save(isolated_data)
     assert path.stat().st_size <= 2 * 1024 * 1024
     reader = make_reader(load_profile("colours", isolated_data))
-
-    def read(frame):
-        reader.forget()
-        return reader.read(frame)
-
-    score = evaluate(sets / "test", read, teacher.faces)
+    score = evaluate(sets / "test", reader.read_photo, teacher.faces)
     assert score.right / score.dice >= 0.89, score.report(teacher.faces)
     assert score.extra / score.photos < 0.1, score.report(teacher.faces)
 

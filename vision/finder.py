@@ -63,10 +63,11 @@ class DieFinder:
         low = self.threshold if threshold is None else threshold
         known = self._side.get(key)
         scale = self._scale(frame, TARGET_SIDE / known if known else FIRST_SIDE / max(key))
+        sure = max(low, SURE)
         found = self.look(frame, scale, low)
         if not known:
-            found, scale = self._other_scale(frame, found, scale, low)
-        sides = [c.size * scale for c in found if c.score >= max(low, SURE)]
+            found, scale = self._other_scale(frame, found, scale, low, sure)
+        sides = [c.size * scale for c in found if c.score >= sure]
         if sides:
             seen = float(np.median(sides))
             if not GOOD_SIDES[0] <= seen <= GOOD_SIDES[1]:
@@ -74,13 +75,13 @@ class DieFinder:
                 if abs(better - scale) / scale > 0.2:
                     scale = better
                     found = self.look(frame, scale, low)
-            strong = [c.size for c in found if c.score >= max(low, SURE)]
+            strong = [c.size for c in found if c.score >= sure]
             if strong:
                 self._side[key] = float(np.median(strong))
         return found
 
     def _other_scale(
-        self, frame: np.ndarray, found: list[Candidate], scale: float, low: float
+        self, frame: np.ndarray, found: list[Candidate], scale: float, low: float, sure: float
     ) -> tuple[list[Candidate], float]:
         """A first look at a frame of unknown dice, checked at two other scales.
 
@@ -89,16 +90,16 @@ class DieFinder:
         dice holds two finds of the first look (or the first look found nothing
         sure) it is the look to use. Dice far smaller (mini dice, a phone far above
         the tray) show nothing sure: a look ``CLOSER`` in finds them."""
-        sure = [c for c in found if c.score >= max(low, SURE)]
+        any_sure = any(c.score >= sure for c in found)
         coarse = self._scale(frame, scale / COARSER)
         if coarse < scale / 1.5:
             far = self.look(frame, coarse, low)
-            for die in (c for c in far if c.score >= max(low, SURE)):
+            for die in (c for c in far if c.score >= sure):
                 inside = [f for f in found if abs(f.x - die.x) < die.size / 2
                           and abs(f.y - die.y) < die.size / 2]  # fmt: skip
-                if len(inside) >= 2 or not sure:
+                if len(inside) >= 2 or not any_sure:
                     return far, coarse
-        if not sure:
+        if not any_sure:
             closer = self._scale(frame, scale * CLOSER)
             if closer > scale * 1.2:
                 return self.look(frame, closer, low), closer

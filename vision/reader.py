@@ -19,7 +19,7 @@ import numpy as np
 
 from dicetable.vision.colours import colour_name
 from dicetable.vision.face_reader import CLASSES, COCKED, NOT_A_DIE, SYMBOL, FaceLooks, FaceReader
-from dicetable.vision.finder import Candidate, DieFinder
+from dicetable.vision.finder import SURE, Candidate, DieFinder
 from dicetable.vision.networks import MODELS
 from dicetable.vision.profiles import Profile, builtin_d6
 from dicetable.vision.reading import DieReading, FrameReading
@@ -93,6 +93,11 @@ class DiceReader:
         """The next frame is another table (a photo of its own): measure it afresh."""
         self.finder.forget()
 
+    def read_photo(self, frame: np.ndarray) -> FrameReading:
+        """A photo of its own (``read``, ``eval``, benchmarks): read as a new table."""
+        self.forget()
+        return self.read(frame)
+
     def read(self, frame: np.ndarray) -> FrameReading:
         start = time.perf_counter()
         dice = self.read_dice(frame)
@@ -116,7 +121,7 @@ class DiceReader:
                 else name_untaught(looks, i, self.profile)
             )
             cut = cut_by_edge(candidate, width, height)
-            if not named.die and not (cut and candidate.score >= 0.5):
+            if not named.die and not (cut and candidate.score >= SURE):
                 continue
             if cut:
                 named = Named(None, "", "partly out of view", named.confidence)

@@ -25,17 +25,30 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from dicetable.vision.face_reader import FACE_INPUT, FACE_SPAN, NOT_A_DIE, FaceLooks, cut_square
-from dicetable.vision.finder import Candidate
+from dicetable.vision.face_reader import (
+    FACE_INPUT,
+    FACE_SPAN,
+    NOT_A_DIE,
+    FaceLooks,
+    cut_square,
+    softmax,
+)
+from dicetable.vision.finder import SURE, Candidate
 from dicetable.vision.profiles import Profile, ProfileError, check_name, profiles_dir
-from dicetable.vision.reader import SAME_DIE, UNSURE, DiceReader, Named, distinct
+from dicetable.vision.reader import (
+    NOT_A_DIE_BELOW,
+    SAME_DIE,
+    UNSURE,
+    DiceReader,
+    Named,
+    distinct,
+)
 
 FORMAT = 2
 TURNS = 12  # views of each taught die, every 30 degrees
 ZOOMS = (0.9, 1.1)  # and its side misjudged by a tenth either way
 LOW_FIND = 0.05  # finder threshold while teaching: every place a die could be
 LEAST_FIND = 0.1  # the lowest threshold a profile may read with
-SURE_FIND = 0.5  # a find this strong is a die even when the face reader doubts it
 COLOUR_WEIGHT = 0.6  # colour features' weight beside the unit-length embedding
 VERDICT_WEIGHT = 0.5  # the untaught class probabilities' weight beside it
 HEAD_STEPS = 400
@@ -75,17 +88,12 @@ def fit_head(x: np.ndarray, y: np.ndarray, classes: int) -> tuple[np.ndarray, np
     balance /= balance.sum()
     target = np.eye(classes, dtype=np.float32)[y]
     for _ in range(HEAD_STEPS):
-        p = _softmax(z @ weights + bias)
+        p = softmax(z @ weights + bias)
         error = (p - target) * balance[:, None]
         weights -= HEAD_RATE * (z.T @ error + HEAD_L2 * weights)
         bias -= HEAD_RATE * error.sum(axis=0)
     raw = weights / spread[:, None]
     return raw.astype(np.float32), (bias - mean @ raw).astype(np.float32)
-
-
-def _softmax(z: np.ndarray) -> np.ndarray:
-    z = np.exp(z - z.max(axis=1, keepdims=True))
-    return z / z.sum(axis=1, keepdims=True)
 
 
 @dataclass
@@ -104,13 +112,13 @@ class TaughtFaces:
     def name(self, looks: FaceLooks, index: int, profile: Profile) -> Named:
         x = features(looks)[index]
         faces = len(profile.faces)
-        p = _softmax((x @ self.weights + self.bias)[None])[0]
+        p = softmax((x @ self.weights + self.bias)[None])[0]
         untaught_floor = float(looks.probabilities[index][NOT_A_DIE])
         best = int(np.argmax(p[:faces]))
         mine = self.examples[self.labels == best]
         distance = float(np.sqrt(((mine - x) ** 2).sum(axis=1).min())) if len(mine) else math.inf
         novel = distance > self.novelty[best]
-        if (self.has_floor and p[faces] > p[best]) or (novel and untaught_floor > 0.5):
+        if (self.has_floor and p[faces] > p[best]) or (novel and untaught_floor > NOT_A_DIE_BELOW):
             return Named(None, "", "not a die", float(max(p[faces], untaught_floor)), die=False)
         if novel:
             return Named(None, "", "unknown face", float(p[best]))
@@ -214,7 +222,7 @@ class Teacher:
         if not dice:
             # A face unlike any die the face reader knows (a game's emblem) may be
             # called "no die" untaught: the finder alone, when it is sure, still counts.
-            dice = [c for c in distinct(self.reader.finder.find(frame)) if c.score >= SURE_FIND]
+            dice = [c for c in distinct(self.reader.finder.find(frame)) if c.score >= SURE]
         self.last_seen = len(dice)
         if len(dice) != 1:
             return False

@@ -99,7 +99,7 @@ def run_read(args: argparse.Namespace) -> int:
     from dicetable.vision.images import ImageError
     from dicetable.vision.profiles import make_reader
 
-    profile = _profile(args)
+    reader = make_reader(_profile(args))
     draw = _out_folder(args.draw) if args.draw else None
     unread = 0
     for path in _photos(args.images):
@@ -112,8 +112,7 @@ def run_read(args: argparse.Namespace) -> int:
                 print(json.dumps({"image": str(path), "error": str(error)}))
             print(f"dicetable: {error}", file=sys.stderr)
             continue
-        # Photos are independent: a fresh reader measures each one's scale anew.
-        reading = make_reader(profile).read(frame)
+        reading = reader.read_photo(frame)  # photos are independent
         if draw is not None:
             from dicetable.vision.drawing import annotate, write_png
 
@@ -143,7 +142,7 @@ def run_eval(args: argparse.Namespace) -> int:
     progress = Progress(len(labelled_images(args.folder)), "reading")
     score = evaluate(
         args.folder,
-        lambda frame: make_reader(profile).read(frame),
+        make_reader(profile).read_photo,
         profile.faces,
         on_photo=lambda path, reading, right: progress.step(path.name),
     )

@@ -192,9 +192,8 @@ def main(argv: list[str] | None = None) -> int:
 
     def draw(generator: np.random.Generator):
         use_real = real and generator.random() < REAL_SHARE
-        image, dice = (real if use_real else renders or pool)[
-            int(generator.integers(len(real if use_real else renders or pool)))
-        ]
+        source = real if use_real else renders or pool
+        image, dice = source[int(generator.integers(len(source)))]
         return finder_sample(image, dice, generator, real_dice)
 
     finder, finder_seconds = fit.train_finder(draw, args.finder_steps, 16, args.seed,

@@ -45,13 +45,7 @@ def test_scores(models: Path, data: Path, limit: int = 0) -> dict[str, dict[str,
         folder = shared_folder(name, split, data)
         if not folder.is_dir():
             continue
-        reader = DiceReader(models=models)
-
-        def read(frame, reader=reader):
-            reader.forget()  # photos are independent
-            return reader.read(frame)
-
-        score = evaluate(folder, read, D6_FACES, limit=limit)
+        score = evaluate(folder, DiceReader(models=models).read_photo, D6_FACES, limit=limit)
         scores[f"{name}/{split}"] = score.counts()
     return scores
 
