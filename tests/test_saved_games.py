@@ -1,0 +1,85 @@
+"""Games saved by an earlier dicetable resume as they were saved, and every whole-game
+script prints what it printed then (issue 14, item 2: behaviour unchanged by a rules
+rewrite). The fixture in tests/saved_games was recorded by its ``record.py`` with the
+release before the rewrite, through the real ``dicetable play`` and ``TableSession``
+on SQLite: mid-play and finished games of every registered game."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dicetable.device.cli import main
+from dicetable.device.session import TableSession
+from dicetable.device.store import DB_NAME, Store
+
+FIXTURE = Path(__file__).parent / "saved_games"
+EXPECTED = json.loads((FIXTURE / "expected.json").read_text())
+SCRIPTS = Path(__file__).parent / "scripts"
+
+sys.path.insert(0, str(FIXTURE))
+from record import trace  # noqa: E402  the recorder's own digest, so both agree
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory):
+    """A copy of the saved data folder (opening a database may migrate it)."""
+    data = tmp_path_factory.mktemp("saved")
+    shutil.copyfile(FIXTURE / DB_NAME, data / DB_NAME)
+    opened = Store.in_dir(data)
+    yield opened
+    opened.close()
+
+
+def label(record: dict[str, Any]) -> str:
+    state = "over" if record["over"] else "mid-play"
+    return f"{record['id']}-{record['game']}-{state}"
+
+
+def test_the_fixture_holds_every_game_mid_play_and_finished():
+    from dicetable.rules.registry import games
+
+    endless = {"dice-tray"}
+    kept = {(r["game"], r["over"]) for r in EXPECTED["games"]}
+    for game in games():
+        assert (game, False) in kept, f"no {game} saved mid-play"
+        assert game in endless or (game, True) in kept, f"no finished {game}"
+
+
+@pytest.mark.parametrize("record", EXPECTED["games"], ids=label)
+def test_a_saved_game_resumes_as_it_was_saved(store: Store, record: dict[str, Any]):
+    session = TableSession.resume(store, record["id"])
+    saved = store.saved_game(record["id"])
+    assert (saved.game, saved.seed, saved.options) == (
+        record["game"],
+        record["seed"],
+        record["options"],
+    )
+    assert (saved.inputs, saved.over, saved.result) == (
+        record["inputs"],
+        record["over"],
+        record["result"],
+    )
+    assert session.prompt().to_json() == record["prompt"]
+    assert json.loads(json.dumps(session.view(), default=str)) == record["view"]
+    inputs = store.inputs(record["id"])
+    assert trace(saved.game, saved.seed, saved.options, inputs) == record["trace"], (
+        "a prompt, view or event on the way differs from the one recorded"
+    )
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED["scripts"]))
+def test_a_whole_game_script_prints_what_it_printed(name: str, capsys):
+    game, args = EXPECTED["scripts"][name]
+    code = main(["play", game, *args, "--script", str(SCRIPTS / f"{name}.txt")])
+    assert code == 0
+    printed = capsys.readouterr().out.splitlines()
+    recorded = (FIXTURE / "outputs" / f"{name}.txt").read_text().splitlines()
+    for number, (now, then) in enumerate(zip(printed, recorded, strict=False), start=1):
+        assert now == then, f"{name}: output line {number} differs"
+    assert len(printed) == len(recorded)
