@@ -12,11 +12,11 @@ from dicetable.rules.core import (
     PromptKind,
     msg,
 )
-from dicetable.rules.dicethrone.decks import load_decks
+from dicetable.rules.dicethrone.decks import deck_ids, load_decks
 from dicetable.rules.dicethrone.heroes import load_hero
 from dicetable.rules.dicethrone.solo_state import SoloState
 
-BOSSES = ("barbarian", "moon_elf", "pyromancer", "shadow_thief")
+BOSSES = tuple(deck_ids())  # every hero with a solo deck in decks/ can be the Boss
 DIFFICULTIES = {"easy": (10, 0), "normal": (12, 1), "hard": (15, 2)}  # 2.2.2: CP, D
 
 
