@@ -18,7 +18,7 @@ from dicetable.rules.dicethrone.solo import BOSSES, DiceThroneSolo
 
 MAX_STEPS = 4000
 PLAYER_HIT = 12  # the damage the player reports for each of his attacks in a won game
-NEW_BOSSES = ("monk",)
+NEW_BOSSES = ("monk", "paladin")
 
 
 def play(boss: str, seed: int, player_attacks: bool) -> tuple[DiceThroneSolo, list]:
@@ -112,6 +112,12 @@ STRONGEST = [
     ("monk", [3, 3, 3, 6, 6], {}, "Thunder Strike"),
     ("monk", [6, 6, 6, 6, 1], {}, "Lotus Palm"),
     ("monk", [2, 3, 4, 6, 1], {"calm-water": 2}, "Calm Water II"),  # Way of the Monk
+    ("paladin", [6, 6, 6, 6, 6], {}, "Unyielding Faith"),
+    ("paladin", [1, 2, 3, 4, 5], {}, "Holy Strike"),  # top row, 3rd column
+    ("paladin", [5, 5, 6, 6, 6], {}, "Holy Light"),  # 3rd column, below Holy Strike
+    ("paladin", [1, 1, 1, 3, 6], {}, "Blessing of Might"),
+    ("paladin", [6, 6, 6, 6, 1], {}, "Righteous Prayer"),
+    ("paladin", [3, 3, 4, 6, 1], {}, "Vengeance"),
 ]
 
 
