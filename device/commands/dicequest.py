@@ -2,7 +2,11 @@
 
 dicetable dicequest cards            list the kept cards (and the shipped ones)
 dicetable dicequest check            validate the catalogue folder
-dicetable dicequest add FILE         keep the cards of a TOML file
+dicetable dicequest add FILE         keep the cards of a TOML file (also: import FILE)
+dicetable dicequest new "LINE"       keep one card typed in one line:
+    "Goblin Cave; adventure act 1; party 1-3; require 2 sword, 1 rune; light 1; rewards 8 5 3"
+dicetable dicequest export [NAME]    every kept card in one TOML file, in the data
+                                     folder's dicequest/exports/ (--stdout: printed)
 dicetable dicequest remove ID        forget a kept card
 dicetable dicequest keep GAME        keep the cards typed in during a saved game
 dicetable dicequest play [...]       play with the catalogue (a snapshot is saved
@@ -19,17 +23,25 @@ from pathlib import Path
 from dicetable.device.commands import load_config, open_store
 from dicetable.device.commands.play import drive, read_script
 from dicetable.device.session import TableSession
-from dicetable.device.text_files import TextFileError, read_text
 
 
 def register(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser("dicequest", help="Dicequest card catalogue")
     sub = parser.add_subparsers(dest="action", required=True)
-    sub.add_parser("cards", help="list the cards").set_defaults(func=run_cards)
+    cards = sub.add_parser("cards", help="list the cards")
+    cards.add_argument("--lines", action="store_true", help="kept cards, one line each")
+    cards.set_defaults(func=run_cards)
     sub.add_parser("check", help="validate the catalogue").set_defaults(func=run_check)
-    add = sub.add_parser("add", help="keep the cards of a TOML file")
-    add.add_argument("file", type=Path)
+    add = sub.add_parser("add", aliases=["import"], help="keep the cards of a TOML file")
+    add.add_argument("file", type=Path, help="read, never written")
     add.set_defaults(func=run_add)
+    new = sub.add_parser("new", help="keep one card typed in one line")
+    new.add_argument("line", help='"Name; adventure act 1; party 1-3; require 2 sword; ..."')
+    new.set_defaults(func=run_new)
+    export = sub.add_parser("export", help="every kept card in one TOML file")
+    export.add_argument("name", nargs="?", default="cards", help="file name (default cards)")
+    export.add_argument("--stdout", action="store_true", help="print it instead")
+    export.set_defaults(func=run_export)
     remove = sub.add_parser("remove", help="forget a kept card")
     remove.add_argument("id")
     remove.set_defaults(func=run_remove)
@@ -53,6 +65,12 @@ def run_cards(args: argparse.Namespace) -> int:
     from dicetable.rules.dicequest.data import shipped_cards
 
     found = catalogue.read(_data_dir(args))
+    if args.lines:
+        from dicetable.rules.dicequest.card_line import card_line
+
+        for card in found.cards:
+            print(card_line(card))
+        return 0
     for origin, cards in (("shipped", shipped_cards()), ("kept", found.cards)):
         for card in cards:
             print(f"{origin:8s} {card.kind:9s} act {card.act}  {card.id:24s} {card.name!r:.60}")
@@ -76,15 +94,31 @@ def run_check(args: argparse.Namespace) -> int:
 
 def run_add(args: argparse.Namespace) -> int:
     from dicetable.rules.dicequest import catalogue
-    from dicetable.rules.dicequest.data import DataError, parse_cards
 
-    try:
-        text = read_text(args.file, catalogue.MAX_FILE_BYTES)
-    except TextFileError as error:
-        raise DataError(str(error)) from None
-    cards = parse_cards(text, str(args.file))
-    for card in cards:
-        print(f"kept {card.name!r} in {catalogue.add(_data_dir(args), card)}")
+    data_dir = _data_dir(args)
+    for card, replaced in catalogue.import_file(data_dir, args.file):
+        done = "replaced" if replaced else "kept"
+        print(f"{done} {card.name!r} in {data_dir / catalogue.card_file(card.id)}")
+    return 0
+
+
+def run_new(args: argparse.Namespace) -> int:
+    from dicetable.rules.dicequest import catalogue
+    from dicetable.rules.dicequest.card_line import parse_line
+
+    card = parse_line(args.line, "the card's line")
+    print(f"kept {card.name!r} ({card.id}) in {catalogue.add(_data_dir(args), card)}")
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from dicetable.rules.dicequest import catalogue
+
+    if args.stdout:
+        print(catalogue.export_text(_data_dir(args)), end="")
+        return 0
+    count = len(catalogue.read(_data_dir(args)).cards)
+    print(f"exported {count} cards to {catalogue.export(_data_dir(args), args.name)}")
     return 0
 
 

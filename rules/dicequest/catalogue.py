@@ -32,7 +32,12 @@ from dicetable.rules.dicequest.data import (
 )
 
 CARDS = "dicequest/cards"  # the catalogue folder, relative to the data folder
+EXPORTS = "dicequest/exports"  # where ``export`` writes, relative to the data folder
 MAX_FILE_BYTES = 1 << 20  # a file of a few cards is a few kB
+EXPORT_HEADER = (
+    "# Dicequest cards kept on a dicetable (schema: rules/dicequest/data/README.md).\n"
+    "# Keep them on another table with: dicetable dicequest import FILE\n\n"
+)
 
 log = logging.getLogger(__name__)
 
@@ -113,6 +118,39 @@ def add(data_dir: Path, card: Card) -> Path:
     if parse_cards(text, f"card {card.id!r}") != (card,):  # what is kept must read back
         raise DataError(f"card {card.id!r} cannot be kept: its file would not read back")
     data_folder.write_bytes(Path(data_dir), relative, text.encode("utf-8"))
+    return Path(data_dir) / relative
+
+
+def import_file(data_dir: Path, path: Path) -> tuple[tuple[Card, bool], ...]:
+    """Keep every card of a TOML file a person gives (it is read, never written):
+    the whole file is checked first, so a file with one bad card keeps none. Returns
+    each card and whether it replaced a kept card of the same id."""
+    cards = parse_cards(_text(Path(path)), str(path))
+    if not cards:
+        raise DataError(f"{path}: no [[quest]] or [[adventure]] card in it")
+    kept = {card.id for card in read(data_dir).cards}
+    for card in cards:
+        add(data_dir, card)
+    return tuple((card, card.id in kept) for card in cards)
+
+
+def export_text(data_dir: Path) -> str:
+    """Every kept card as one TOML file, which ``import_file`` reads back."""
+    cards = load(data_dir)
+    text = EXPORT_HEADER + "\n".join(card.to_toml() for card in cards)
+    back = sorted(parse_cards(text, "the export"), key=lambda card: card.id)
+    if back != sorted(cards, key=lambda card: card.id):  # what is written must read back
+        raise DataError("the kept cards cannot be exported: the file would not read back")
+    return text
+
+
+def export(data_dir: Path, name: str) -> Path:
+    """Write ``export_text`` as ``<data folder>/dicequest/exports/<name>.toml`` (a name,
+    never a path: nothing is written outside the data folder); returns the file."""
+    if not CARD_ID.fullmatch(name):
+        raise DataError(f"{name!r} is not an export name ({CARD_ID_RULE})")
+    relative = f"{EXPORTS}/{name}.toml"
+    data_folder.write_bytes(Path(data_dir), relative, export_text(data_dir).encode("utf-8"))
     return Path(data_dir) / relative
 
 
