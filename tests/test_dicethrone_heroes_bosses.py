@@ -18,7 +18,7 @@ from dicetable.rules.dicethrone.solo import BOSSES, DiceThroneSolo
 
 MAX_STEPS = 4000
 PLAYER_HIT = 12  # the damage the player reports for each of his attacks in a won game
-NEW_BOSSES = ("monk", "paladin")
+NEW_BOSSES = ("monk", "paladin", "treant")
 
 
 def play(boss: str, seed: int, player_attacks: bool) -> tuple[DiceThroneSolo, list]:
@@ -124,3 +124,38 @@ STRONGEST = [
 @pytest.mark.parametrize(("hero", "dice", "levels", "name"), STRONGEST)
 def test_the_strongest_met_ability_follows_the_board(hero, dice, levels, name):
     assert load_hero(hero).met_abilities(dice, levels)[0][0].name == name
+
+
+def test_a_board_no_source_places_is_read_out_at_the_table():
+    """No public source places the Treant's abilities: setup asks the table, slot by
+    slot, and the Boss then picks "furthest to the right ..., and then the one
+    furthest down" (4.) on the board as read out."""
+    game = DiceThroneSolo(3, {"boss": "treant", "difficulty": "normal"})
+    layout = [
+        "splinter",
+        "tend",
+        "overgrowth",
+        "vengeful-vines",
+        "none",  # Fertilize, the passive
+        "call-of-the-wild",
+        "natures-grasp",
+        "rooted",
+    ]
+    for slot, answer in enumerate(layout):
+        prompt = game.prompt()
+        assert prompt.kind is PromptKind.CHOOSE, slot
+        ids = [o.id for o in prompt.options]
+        assert ("none" in ids) == (slot < 1 + 4)  # a free panel only while there is room
+        game.apply(Input.choose(answer))
+    assert game.prompt().kind is PromptKind.CONFIRM  # on to the rest of the setup
+    hero = game.hero
+    assert (hero.ability("natures-grasp").column, hero.ability("natures-grasp").row) == (3, 2)
+    assert hero.ability("splinter", 3).column == 1  # every level of it
+    assert hero.defense().name == "Rooted"
+    # a large straight 2-6 is also a small straight: Vengeful Vines, top right, goes first
+    met = [a.name for a, _ in hero.met_abilities([2, 3, 4, 5, 6])]
+    assert met == ["Vengeful Vines", "Call of the Wild"]
+    again = DiceThroneSolo(3, {"boss": "treant", "difficulty": "normal"})
+    for answer in layout:
+        again.apply(Input.choose(answer))
+    assert again.hero == hero and again.levels == game.levels
