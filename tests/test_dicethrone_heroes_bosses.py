@@ -18,7 +18,7 @@ from dicetable.rules.dicethrone.solo import BOSSES, DiceThroneSolo
 
 MAX_STEPS = 4000
 PLAYER_HIT = 12  # the damage the player reports for each of his attacks in a won game
-NEW_BOSSES = ("monk", "paladin", "treant", "gunslinger")
+NEW_BOSSES = ("monk", "paladin", "treant", "gunslinger", "ninja")
 
 
 def play(boss: str, seed: int, player_attacks: bool) -> tuple[DiceThroneSolo, list]:
@@ -159,3 +159,28 @@ def test_a_board_no_source_places_is_read_out_at_the_table():
     for answer in layout:
         again.apply(Input.choose(answer))
     assert again.hero == hero and again.levels == game.levels
+
+
+def test_dice_no_source_gives_are_confirmed_or_read_out_at_the_table():
+    """No public source gives the Ninja's faces: setup shows the usual layout and asks;
+    read out differently, the Boss's abilities and Boss AI cards follow the dice."""
+    game = DiceThroneSolo(5, {"boss": "ninja", "difficulty": "normal"})
+    assert [o.id for o in game.prompt().options] == ["yes", "no"]
+    game.apply(Input.choose("no"))
+    read = ["mask", "ninjato", "ninjato", "ninjato", "shuriken"]
+    for answer in read:
+        game.apply(Input.choose(answer))
+    # the last face must be the one symbol not read yet... none is missing: all offered
+    assert [o.id for o in game.prompt().options] == ["ninjato", "shuriken", "mask"]
+    game.apply(Input.choose("shuriken"))
+    assert game.hero.symbols == {"mask": (1,), "ninjato": (2, 3, 4), "shuriken": (5, 6)}
+    card = next(c for c in game.decks.ai if c.name == "Mark for Death")  # 5 mask
+    assert card.objective.met_by([1, 1, 1, 1, 1]) and not card.objective.met_by([6] * 5)
+    assert game.hero.met_abilities([1] * 5)[0][0].name == "Assassinate!"
+    assert game.prompt().kind is PromptKind.CHOOSE  # then where his abilities are
+    assert "board" in str(game.prompt().text)
+    short = DiceThroneSolo(5, {"boss": "ninja", "difficulty": "normal"})
+    short.apply(Input.choose("no"))
+    for answer in ["ninjato"] * 4:
+        short.apply(Input.choose(answer))
+    assert [o.id for o in short.prompt().options] == ["shuriken", "mask"]  # both needed

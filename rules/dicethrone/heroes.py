@@ -125,6 +125,7 @@ class Hero:
     abilities: tuple[Ability, ...]
     upgrades: tuple[Upgrade, ...]
     tokens: tuple[Token, ...] = field(default=())
+    faces_public: bool = True  # False: no public source gives them; the table is asked
 
     @property
     def symbols(self) -> dict[str, tuple[int, ...]]:
@@ -199,12 +200,17 @@ def hero_ids() -> list[str]:
 
 
 @cache
-def load_hero(hero_id: str) -> Hero:
+def load_hero(hero_id: str, faces: tuple[str, ...] | None = None) -> Hero:
+    """The hero of ``heroes/<id>.toml``; ``faces`` (the symbols of faces 1-6, as the
+    table read them off the dice) replace the file's where no source gives them."""
     key = hero_id.lower().replace(" ", "_").replace("-", "_")
     if key not in hero_ids():
         raise NotFound(f"no Dice Throne hero {hero_id!r} (heroes: {', '.join(hero_ids())})")
     name = f"heroes/{key}.toml"
-    return parse_hero(read_toml(__package__, "heroes", f"{key}.toml"), name)
+    data = read_toml(__package__, "heroes", f"{key}.toml")
+    if faces is not None:
+        data = {**data, "faces": {str(n): s for n, s in enumerate(faces, start=1)}}
+    return parse_hero(data, name)
 
 
 def parse_hero(data: Mapping[str, Any], name: str) -> Hero:
@@ -260,6 +266,7 @@ def parse_hero(data: Mapping[str, Any], name: str) -> Hero:
         abilities=abilities,
         upgrades=tuple(upgrades),
         tokens=tuple(tokens),
+        faces_public=bool(data.get("faces_public", True)),
     )
 
 
