@@ -18,7 +18,7 @@ from dicetable.rules.dicethrone.solo import BOSSES, DiceThroneSolo
 
 MAX_STEPS = 4000
 PLAYER_HIT = 12  # the damage the player reports for each of his attacks in a won game
-NEW_BOSSES = ("monk", "paladin", "treant", "gunslinger", "ninja")
+NEW_BOSSES = ("monk", "paladin", "treant", "gunslinger", "ninja", "samurai")
 
 
 def play(boss: str, seed: int, player_attacks: bool) -> tuple[DiceThroneSolo, list]:
