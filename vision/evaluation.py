@@ -107,7 +107,7 @@ class Score:
 
 def read_labels(path: Path, width: int, height: int) -> list[Label]:
     """YOLO ``class cx cy w h`` lines (normalised) in pixels; a missing file means none."""
-    labels = []
+    labels: list[Label] = []
     if not path.exists():
         return labels
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):

@@ -61,6 +61,11 @@ def name_untaught(looks: FaceLooks, index: int, profile: Profile) -> Named:
     return Named(value, face, None, confidence)
 
 
+def bgr(colour: np.ndarray) -> tuple[float, float, float]:
+    blue, green, red = (float(v) for v in colour[:3])
+    return blue, green, red
+
+
 def cut_by_edge(candidate: Candidate, width: int, height: int) -> bool:
     half = candidate.size / 2 * (1 - OUT_OF_VIEW)
     return (
@@ -133,7 +138,7 @@ class DiceReader:
                     y=candidate.y,
                     size=candidate.size,
                     confidence=round(named.confidence, 3),
-                    color=colour_name(tuple(float(v) for v in looks.colours[i])),
+                    color=colour_name(bgr(looks.colours[i])),
                     reason=named.reason,
                 )
             )

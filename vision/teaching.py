@@ -134,7 +134,7 @@ def turned_crops(frame: np.ndarray, die: Candidate) -> np.ndarray:
     for zoom in (1.0, *ZOOMS):
         for turn in range(TURNS):
             matrix = cv2.getRotationMatrix2D((FACE_INPUT, FACE_INPUT), turn * 360 / TURNS, zoom)
-            matrix[:, 2] -= FACE_INPUT / 2
+            matrix[:, 2] = matrix[:, 2] - FACE_INPUT / 2
             views.append(cv2.warpAffine(wide, matrix, (FACE_INPUT, FACE_INPUT),
                                         borderMode=cv2.BORDER_REPLICATE))  # fmt: skip
     return np.stack(views)

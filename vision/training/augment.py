@@ -20,7 +20,7 @@ GLARE = 0.2  # share with a specular streak (light on a glossy or translucent di
 def photometric(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """A new look of ``image`` (BGR uint8): hue, saturation, tint, gamma, contrast,
     blur, grain and JPEG, each at random."""
-    out = glare(image, rng) if rng.random() < GLARE else image
+    out: np.ndarray = glare(image, rng) if rng.random() < GLARE else image
     if rng.random() < 0.8:
         hsv = cv2.cvtColor(out, cv2.COLOR_BGR2HSV).astype(np.int16)
         hsv[..., 0] = (hsv[..., 0] + int(rng.integers(0, 180))) % 180
@@ -50,7 +50,8 @@ def photometric(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     if rng.random() < JPEG:
         quality = int(rng.integers(35, 90))
         _, data = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, quality])
-        out = cv2.imdecode(data, cv2.IMREAD_COLOR)
+        decoded = cv2.imdecode(data, cv2.IMREAD_COLOR)
+        out = out if decoded is None else decoded
     return out
 
 
@@ -66,18 +67,18 @@ def glare(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     length = rng.uniform(0.3, 0.9) * side
     step = np.array([np.cos(heading), np.sin(heading)]) * length / 4
     points = np.array([start + k * step + bend * np.sin(np.pi * k / 4) for k in range(5)])
-    mask = np.zeros((height, width), np.float32)
+    line = np.zeros((height, width), np.float32)
     thickness = max(1, round(side * rng.uniform(0.02, 0.07)))
-    cv2.polylines(mask, [points.astype(np.int32)], False, 1.0, thickness, cv2.LINE_AA)
-    mask = cv2.GaussianBlur(mask, (0, 0), max(0.5, thickness / 2))[..., None]
+    cv2.polylines(line, [points.astype(np.int32)], False, 1.0, thickness, cv2.LINE_AA)
+    mask = cv2.GaussianBlur(line, (0, 0), max(0.5, thickness / 2))[..., None]
     strength = rng.uniform(0.5, 1.0)
     lit = image.astype(np.float32) * (1 - strength * mask) + 255 * strength * mask
     return np.clip(lit, 0, 255).astype(np.uint8)
 
 
 def motion_blur(image: np.ndarray, length: int, angle: float) -> np.ndarray:
-    kernel = np.zeros((length, length), np.float32)
-    kernel[length // 2, :] = 1.0
+    straight = np.zeros((length, length), np.float32)
+    straight[length // 2, :] = 1.0
     turn = cv2.getRotationMatrix2D((length / 2 - 0.5, length / 2 - 0.5), angle, 1.0)
-    kernel = cv2.warpAffine(kernel, turn, (length, length))
+    kernel = np.asarray(cv2.warpAffine(straight, turn, (length, length)), np.float32)
     return cv2.filter2D(image, -1, kernel / max(float(kernel.sum()), 1e-6))

@@ -60,8 +60,13 @@ class FinderNet(nn.Module):
                                  separable(d, d, dilation=4))  # fmt: skip
         self.m8 = merge(d + c, c)
         self.m4 = merge(c + b, b)
-        self.head = nn.Sequential(separable(b, b), nn.Conv2d(b, 2, 1))
-        self.head[-1].bias.data[0] = -4.0  # start near "no die anywhere" (focal loss)
+        spread = separable(b, b)
+        heat_and_side = nn.Conv2d(b, 2, 1)
+        bias = heat_and_side.bias
+        assert bias is not None  # a Conv2d has a bias unless asked not to
+        with torch.no_grad():
+            bias[0] = -4.0  # start near "no die anywhere" (focal loss)
+        self.head = nn.Sequential(spread, heat_and_side)
 
     def forward(self, image: torch.Tensor) -> torch.Tensor:
         x4 = self.s4(self.s2(image))
@@ -98,7 +103,7 @@ def export(model: nn.Module, path: Path, example: torch.Tensor, outputs: list[st
     model.eval()
     axes = {"image": {0: "batch", 2: "height", 3: "width"}} if len(outputs) == 1 else {
         "image": {0: "batch"}, **{name: {0: "batch"} for name in outputs}}  # fmt: skip
-    torch.onnx.export(model, example, str(path), input_names=["image"], output_names=outputs,
+    torch.onnx.export(model, (example,), str(path), input_names=["image"], output_names=outputs,
                       dynamic_axes=axes, opset_version=17, dynamo=False)  # fmt: skip
 
 

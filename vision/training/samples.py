@@ -105,10 +105,10 @@ def paste_dice(
         turn[0, 2] += x - BANK / 2
         turn[1, 2] += y - BANK / 2
         die = cv2.warpAffine(crop, turn, (PATCH, PATCH))
-        mask = np.zeros((PATCH, PATCH), np.float32)
+        disc = np.zeros((PATCH, PATCH), np.float32)
         radius = max(1, int(size * 0.62))
-        cv2.circle(mask, (int(x), int(y)), radius, 1.0, -1, cv2.LINE_AA)
-        mask = cv2.GaussianBlur(mask, (0, 0), max(0.8, size * 0.04))[..., None]
+        cv2.circle(disc, (int(x), int(y)), radius, 1.0, -1, cv2.LINE_AA)
+        mask = cv2.GaussianBlur(disc, (0, 0), max(0.8, size * 0.04))[..., None]
         patch[:] = (patch * (1 - mask) + die * mask).astype(np.uint8)
         added.append(Die(int(rng.integers(1, 7)), float(x), float(y), size))
     return added
@@ -153,7 +153,7 @@ def floor_crops(
     (a centre at least FAR of a side from every die), at the photo's die size."""
     height, width = image.shape[:2]
     typical = float(np.median([d.size for d in dice])) if dice else max(width, height) / 10
-    crops = []
+    crops: list[tuple[np.ndarray, int]] = []
     for _ in range(count * 4):
         if len(crops) >= count:
             break

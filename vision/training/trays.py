@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 
@@ -102,7 +103,7 @@ def rendered_tray(
     return image, truth
 
 
-def _dice_look(rng: random.Random) -> dict[str, object]:
+def _dice_look(rng: random.Random) -> dict[str, Any]:
     body = random_colour(rng)
     look: dict[str, object] = {
         "body_bgr": body,
