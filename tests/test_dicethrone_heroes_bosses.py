@@ -118,69 +118,23 @@ STRONGEST = [
     ("paladin", [1, 1, 1, 3, 6], {}, "Blessing of Might"),
     ("paladin", [6, 6, 6, 6, 1], {}, "Righteous Prayer"),
     ("paladin", [3, 3, 4, 6, 1], {}, "Vengeance"),
+    # a large straight is a small straight too: column 3 holds both, the lower wins
+    ("treant", [2, 3, 4, 5, 6], {}, "Call of the Wild"),
+    ("treant", [6, 6, 6, 6, 1], {}, "Nature's Grasp"),
+    ("treant", [1, 1, 4, 4, 4], {}, "Overgrowth"),
+    ("gunslinger", [1, 2, 3, 4, 5], {}, "Fan the Hammer"),  # below Showdown, column 3
+    ("gunslinger", [1, 1, 6, 6, 6], {}, "Bounty Hunter"),
+    ("gunslinger", [1, 1, 4, 5, 4], {}, "Take Cover"),
+    ("samurai", [1, 2, 3, 4, 5], {}, "Masamune"),
+    ("samurai", [1, 1, 6, 6, 4], {}, "Wakizashi"),
+    ("samurai", [6, 6, 6, 6, 1], {}, "Hagakure"),
+    ("ninja", [1, 2, 3, 4, 5], {}, "Shadow Fang"),
+    ("ninja", [1, 1, 1, 4, 5], {}, "Death Blossom"),  # below Slash
+    ("ninja", [1, 4, 5, 6, 2], {}, "Smoke Screen"),
+    ("ninja", [4, 4, 5, 5, 1], {}, "Walk the Line"),
 ]
 
 
 @pytest.mark.parametrize(("hero", "dice", "levels", "name"), STRONGEST)
 def test_the_strongest_met_ability_follows_the_board(hero, dice, levels, name):
     assert load_hero(hero).met_abilities(dice, levels)[0][0].name == name
-
-
-def test_a_board_no_source_places_is_read_out_at_the_table():
-    """No public source places the Treant's abilities: setup asks the table, slot by
-    slot, and the Boss then picks "furthest to the right ..., and then the one
-    furthest down" (4.) on the board as read out."""
-    game = DiceThroneSolo(3, {"boss": "treant", "difficulty": "normal"})
-    layout = [
-        "splinter",
-        "tend",
-        "overgrowth",
-        "vengeful-vines",
-        "none",  # Fertilize, the passive
-        "call-of-the-wild",
-        "natures-grasp",
-        "rooted",
-    ]
-    for slot, answer in enumerate(layout):
-        prompt = game.prompt()
-        assert prompt.kind is PromptKind.CHOOSE, slot
-        ids = [o.id for o in prompt.options]
-        assert ("none" in ids) == (slot < 1 + 4)  # a free panel only while there is room
-        game.apply(Input.choose(answer))
-    assert game.prompt().kind is PromptKind.CONFIRM  # on to the rest of the setup
-    hero = game.hero
-    assert (hero.ability("natures-grasp").column, hero.ability("natures-grasp").row) == (3, 2)
-    assert hero.ability("splinter", 3).column == 1  # every level of it
-    assert hero.defense().name == "Rooted"
-    # a large straight 2-6 is also a small straight: Vengeful Vines, top right, goes first
-    met = [a.name for a, _ in hero.met_abilities([2, 3, 4, 5, 6])]
-    assert met == ["Vengeful Vines", "Call of the Wild"]
-    again = DiceThroneSolo(3, {"boss": "treant", "difficulty": "normal"})
-    for answer in layout:
-        again.apply(Input.choose(answer))
-    assert again.hero == hero and again.levels == game.levels
-
-
-def test_dice_no_source_gives_are_confirmed_or_read_out_at_the_table():
-    """No public source gives the Ninja's faces: setup shows the usual layout and asks;
-    read out differently, the Boss's abilities and Boss AI cards follow the dice."""
-    game = DiceThroneSolo(5, {"boss": "ninja", "difficulty": "normal"})
-    assert [o.id for o in game.prompt().options] == ["yes", "no"]
-    game.apply(Input.choose("no"))
-    read = ["mask", "ninjato", "ninjato", "ninjato", "shuriken"]
-    for answer in read:
-        game.apply(Input.choose(answer))
-    # the last face must be the one symbol not read yet... none is missing: all offered
-    assert [o.id for o in game.prompt().options] == ["ninjato", "shuriken", "mask"]
-    game.apply(Input.choose("shuriken"))
-    assert game.hero.symbols == {"mask": (1,), "ninjato": (2, 3, 4), "shuriken": (5, 6)}
-    card = next(c for c in game.decks.ai if c.name == "Mark for Death")  # 5 mask
-    assert card.objective.met_by([1, 1, 1, 1, 1]) and not card.objective.met_by([6] * 5)
-    assert game.hero.met_abilities([1] * 5)[0][0].name == "Assassinate!"
-    assert game.prompt().kind is PromptKind.CHOOSE  # then where his abilities are
-    assert "board" in str(game.prompt().text)
-    short = DiceThroneSolo(5, {"boss": "ninja", "difficulty": "normal"})
-    short.apply(Input.choose("no"))
-    for answer in ["ninjato"] * 4:
-        short.apply(Input.choose(answer))
-    assert [o.id for o in short.prompt().options] == ["shuriken", "mask"]  # both needed

@@ -11,8 +11,14 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from dicetable.rules.core import Input, PromptKind
-from dicetable.rules.dicethrone.decks import tokens
-from dicetable.rules.dicethrone.solo import BOSS_HEALTH, MAX_CP, PLAYER_HEALTH, DiceThroneSolo
+from dicetable.rules.dicethrone.decks import load_decks, tokens
+from dicetable.rules.dicethrone.solo import (
+    BOSS_HEALTH,
+    BOSSES,
+    MAX_CP,
+    PLAYER_HEALTH,
+    DiceThroneSolo,
+)
 
 GAMES = 1300  # plus 200 in the coverage test below: 1500 games a run
 MAX_STEPS = 3000
@@ -96,4 +102,6 @@ def test_every_boss_card_is_drawn_and_every_bonus_occurs_in_play():
             if game.ai_card:
                 seen_ai.add((game.boss_id, game.ai_card.name))
                 seen_action.add((game.boss_id, game.action_card.name))
-    assert len(seen_ai) == 37 and len(seen_action) == 32
+    ai = {(b, c.name) for b in BOSSES for c in load_decks(b).ai}
+    action = {(b, c.name) for b in BOSSES for c in load_decks(b).action}
+    assert seen_ai == ai and seen_action == action

@@ -1,8 +1,6 @@
 """The dice the solo mode reads: each Boss's hero dice, taught as ``dicethrone-<boss>``
 (the profile ``SoloState._roll_prompt`` asks for). A Dice Throne die prints its number
-beside the symbol, so all six faces are told apart and taught: face n gives value n.
-Where no public source gives a hero's symbols, the face is asked by its number and
-the symbol only offered as likely (the solo setup asks the table which it is)."""
+beside the symbol, so all six faces are told apart and taught: face n gives value n."""
 
 from __future__ import annotations
 
@@ -21,13 +19,7 @@ def boss_dice(data_dir: Path | None = None) -> tuple[DiceSet, ...]:
     for boss in BOSSES:
         hero = load_hero(boss)
         faces = tuple(
-            DiceFace(
-                symbol,
-                number,
-                msg("{n}: {symbol}", n=number, symbol=msg(symbol))
-                if hero.faces_public
-                else msg("{n} (likely {symbol})", n=number, symbol=msg(symbol)),
-            )
+            DiceFace(symbol, number, msg("{n}: {symbol}", n=number, symbol=msg(symbol)))
             for number, symbol in sorted(hero.faces.items())
         )
         title = msg("Dice Throne: the {hero}'s dice", hero=msg(hero.name))

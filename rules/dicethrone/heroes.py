@@ -7,7 +7,7 @@ A file is validated when loaded; an error names the file, the entry and the fiel
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -18,9 +18,6 @@ from dicetable.rules.dicethrone.objectives import Objective, ObjectiveError, par
 
 KINDS = ("offensive", "defensive", "ultimate")
 TOKEN_KINDS = ("positive", "negative")
-COLUMNS, ROWS = 4, 2  # the ability grid of a hero board (the Ultimate banner below)
-BANNER = (0, 3)  # where the Ultimate is: column 0, row 3
-UNPLACED = (0, 0)  # a position no public source gives: asked at the table
 
 
 HeroDataError = DataError  # the name callers and tests know
@@ -125,7 +122,6 @@ class Hero:
     abilities: tuple[Ability, ...]
     upgrades: tuple[Upgrade, ...]
     tokens: tuple[Token, ...] = field(default=())
-    faces_public: bool = True  # False: no public source gives them; the table is asked
 
     @property
     def symbols(self) -> dict[str, tuple[int, ...]]:
@@ -173,26 +169,6 @@ class Hero:
         defensive = [a for a in self.board(levels) if a.kind == "defensive"]
         return max(defensive, key=lambda a: (a.column, a.row))
 
-    @property
-    def unplaced(self) -> tuple[Ability, ...]:
-        """Printed abilities whose board position no public source gives (the file
-        leaves out ``column`` and ``row``): the table is asked where they are."""
-        return tuple(
-            a
-            for a in self.abilities
-            if a.level == 1 and a.kind != "ultimate" and (a.column, a.row) == UNPLACED
-        )
-
-    def placed(self, positions: Mapping[str, tuple[int, int]]) -> Hero:
-        """This hero with abilities (every level of each) at the positions given."""
-        abilities = tuple(
-            replace(a, column=positions[a.id][0], row=positions[a.id][1])
-            if a.id in positions
-            else a
-            for a in self.abilities
-        )
-        return replace(self, abilities=abilities)
-
 
 def hero_ids() -> list[str]:
     folder = resources.files(__package__).joinpath("heroes")
@@ -200,17 +176,12 @@ def hero_ids() -> list[str]:
 
 
 @cache
-def load_hero(hero_id: str, faces: tuple[str, ...] | None = None) -> Hero:
-    """The hero of ``heroes/<id>.toml``; ``faces`` (the symbols of faces 1-6, as the
-    table read them off the dice) replace the file's where no source gives them."""
+def load_hero(hero_id: str) -> Hero:
     key = hero_id.lower().replace(" ", "_").replace("-", "_")
     if key not in hero_ids():
         raise NotFound(f"no Dice Throne hero {hero_id!r} (heroes: {', '.join(hero_ids())})")
     name = f"heroes/{key}.toml"
-    data = read_toml(__package__, "heroes", f"{key}.toml")
-    if faces is not None:
-        data = {**data, "faces": {str(n): s for n, s in enumerate(faces, start=1)}}
-    return parse_hero(data, name)
+    return parse_hero(read_toml(__package__, "heroes", f"{key}.toml"), name)
 
 
 def parse_hero(data: Mapping[str, Any], name: str) -> Hero:
@@ -266,7 +237,6 @@ def parse_hero(data: Mapping[str, Any], name: str) -> Hero:
         abilities=abilities,
         upgrades=tuple(upgrades),
         tokens=tuple(tokens),
-        faces_public=bool(data.get("faces_public", True)),
     )
 
 
@@ -287,25 +257,14 @@ def _ability(entry: Mapping[str, Any], symbols: Mapping[str, list[int]], at: _Wh
         name=at.get(entry, "name", str),
         kind=kind,
         level=at.get(entry, "level", int),
-        **_position(entry, kind, at),
+        column=at.get(entry, "column", int),
+        row=at.get(entry, "row", int),
         tiers=tuple(tiers),
         dice=int(entry.get("dice", 0)),
         per=tuple(per),
         text=str(entry.get("text", "")),
         **_conditions(entry, symbols, at),
     )
-
-
-def _position(entry: Mapping[str, Any], kind: str, at: _Where) -> dict[str, int]:
-    """``column`` and ``row`` on the 4 x 2 grid; the Ultimate defaults to the banner;
-    both left out: not public, asked at the table (``Hero.unplaced``)."""
-    if "column" not in entry and "row" not in entry:
-        column, row = BANNER if kind == "ultimate" else UNPLACED
-        return {"column": column, "row": row}
-    column, row = at.get(entry, "column", int), at.get(entry, "row", int)
-    if (column, row) != BANNER and not (1 <= column <= COLUMNS and 1 <= row <= ROWS):
-        raise HeroDataError(f"{at}: column {column}, row {row} is not on the board")
-    return {"column": column, "row": row}
 
 
 def _conditions(entry: Mapping[str, Any], symbols: Mapping[str, list[int]], at: _Where) -> dict:

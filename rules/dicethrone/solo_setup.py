@@ -14,13 +14,13 @@ from dicetable.rules.core import (
 )
 from dicetable.rules.dicethrone.decks import deck_ids, load_decks
 from dicetable.rules.dicethrone.heroes import load_hero
-from dicetable.rules.dicethrone.table_faces import TableFaces
+from dicetable.rules.dicethrone.solo_state import SoloState
 
 BOSSES = tuple(deck_ids())  # every hero with a solo deck in decks/ can be the Boss
 DIFFICULTIES = {"easy": (10, 0), "normal": (12, 1), "hard": (15, 2)}  # 2.2.2: CP, D
 
 
-class Setup(TableFaces):
+class Setup(SoloState):
     """Steps of 2. Setup (a mixin of the solo game)."""
 
     def _ask_boss(self, data: dict) -> Prompt:
@@ -42,7 +42,6 @@ class Setup(TableFaces):
         self.boss_id = data["boss"]
         self.hero = load_hero(self.boss_id)
         self.decks = load_decks(self.boss_id)
-        self._ask_dice_faces()  # what no public source gives is asked at the table
 
     def _on_difficulty(self, data: dict, answer: Input, values: list[int]) -> None:
         self._run_set_difficulty({"level": answer.choice})
