@@ -40,17 +40,32 @@ class RollLog:
 
 
 def roll_log(store: Store, data_dir: Path | None = None) -> RollLog:
-    """Every die thrown in every saved game, finished or not."""
+    """Every die thrown in every saved game, finished or not. A game counted before
+    and not changed since (same answers, same Dicequest dice) is not replayed again:
+    replaying is what costs (about 5 s of CPU for 460 games, benchmarks/roll_log_bench.py)."""
     found = RollLog()
     quest = _QuestFaces(data_dir)
     for saved in store.saved_games():
         found.games += 1
-        try:
-            found.throws.extend(_game_throws(saved, store.inputs(saved.id), quest))
-        except _Stopped as stop:
-            found.throws.extend(stop.throws)
-            found.stopped.append(f"saved game {saved.id} ({saved.game}): {stop.why}")
+        key = (str(store.path), saved.id, saved.inputs, saved.updated, quest.key())
+        if key not in _COUNTED:
+            _COUNTED[key] = _count(saved, store.inputs(saved.id), quest)
+        throws, why = _COUNTED[key]
+        found.throws.extend(throws)
+        if why:
+            found.stopped.append(f"saved game {saved.id} ({saved.game}): {why}")
     return found
+
+
+#: (database, game, answers, last change, Dicequest dice) -> its throws and why it stopped
+_COUNTED: dict[tuple, tuple[list[Throw], str]] = {}
+
+
+def _count(saved: SavedGame, logged: Sequence[dict], quest: _QuestFaces) -> tuple[list[Throw], str]:
+    try:
+        return _game_throws(saved, logged, quest), ""
+    except _Stopped as stop:
+        return stop.throws, stop.why
 
 
 class _Stopped(Exception):
@@ -138,9 +153,15 @@ class _QuestFaces:
         self._colors: dict[str, tuple[str, ...]] | None = None
 
     def faces(self, color: str) -> tuple[str, ...]:
+        return self._loaded().get(color, ())
+
+    def key(self) -> tuple:
+        return tuple(sorted(self._loaded().items()))
+
+    def _loaded(self) -> dict[str, tuple[str, ...]]:
         if self._colors is None:
             self._colors = self._load()
-        return self._colors.get(color, ())
+        return self._colors
 
     def _load(self) -> dict[str, tuple[str, ...]]:
         from dicetable.rules.dicequest import catalogue

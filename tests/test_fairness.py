@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from dicetable.device.cli import main
+from dicetable.device.commands.fairness import text
 from dicetable.device.controller import Controller
 from dicetable.device.dice_fairness import (
     BIASED_P,
@@ -200,6 +201,14 @@ def test_dicequest_dice_are_tested_per_colour(isolated_data: Path) -> None:
     assert reports["blue"].verdict.finding is Finding.BIASED
     assert reports["blue"].verdict.face == "rune" and reports["blue"].strange == 1
     assert report(throws, "d6") == []
+
+
+def test_a_die_only_typed_in_has_no_bars_and_no_verdict() -> None:
+    (die,) = report([Throw("d6", "", "6", D6_FACES, "typed")] * 3)
+    assert text(die) == (
+        "d6: no dice read by the camera yet\n"
+        "  typed by hand, not tested: 3 (1: 0, 2: 0, 3: 0, 4: 0, 5: 0, 6: 3)"
+    )
 
 
 def test_dicetable_fairness_prints_each_die_and_its_verdict(

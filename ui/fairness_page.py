@@ -113,16 +113,15 @@ class DieCard(FilledBox):
         title = titles.get(die.profile, PLAIN_DICE if die.profile == "d6" else msg(die.profile))
         if die.color:
             title = msg("{dice}, {color} die", dice=title, color=msg(die.color))
+        said = verdict.words() if verdict.rolls else msg("No dice read by the camera yet.")
         lines: list[Widget] = [
             WrapLabel(text=f"[b]{words.markup(title)}[/b]", font_size=display.secondary + 2),
-            WrapLabel(
-                text=words.markup(verdict.words()), font_size=display.secondary, color=colour
-            ),
+            WrapLabel(text=words.markup(said), font_size=display.secondary, color=colour),
         ]
         most = max(verdict.shares.values(), default=0.0)
         scale = max(most, *verdict.fair_shares.values())
         flagged = verdict.face if verdict.finding is Finding.BIASED else None
-        for face, count in verdict.counts.items():
+        for face, count in verdict.counts.items() if verdict.rolls else ():
             lines.append(
                 FaceRow(
                     display,

@@ -53,9 +53,12 @@ def text(die: DieReport) -> str:
     """A die's report for the terminal: a bar per face, the test, the verdict."""
     verdict = die.verdict
     title = die.profile + (f", {die.color} die" if die.color else "")
-    lines = [f"{title}: {verdict.words()}"]
+    if not verdict.rolls:  # typed dice only: nothing to test, no bars to draw
+        lines = [f"{title}: no dice read by the camera yet"]
+    else:
+        lines = [f"{title}: {verdict.words()}"]
     most = max(verdict.counts.values(), default=0)
-    for face, count in verdict.counts.items():
+    for face, count in verdict.counts.items() if verdict.rolls else ():
         bar = "#" * (round(BAR_WIDTH * count / most) if most else 0)
         share = verdict.shares[face]
         fair = verdict.fair_shares[face]
