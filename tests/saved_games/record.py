@@ -14,10 +14,15 @@ and writes:
 * ``expected.json``: the scripts' ``dicetable play`` arguments and, per saved game,
   what the table showed when it was saved (prompt, view, result) and a digest of
   every prompt, view and event on the way;
-* ``outputs/<script>.txt``: the full terminal output of each script (its ``--json``
-  output is the trace of its saved game: every prompt, view and event).
+* ``outputs/<script>.txt``: what the rules said to each script, answer by answer:
+  every prompt and every event, whole, as JSON lines (the views on the way are in
+  the trace of the script's saved game). The terminal's own wording is left out: it
+  belongs to ``device/`` and its tests.
 
 Never re-record to make a failing test pass: a difference is a change of behaviour.
+One change is not: Dice Throne heroes (and solo Bosses) added since the recording are
+offered as more options; ``recorded_heroes`` keeps the ones there were, and
+``without_heroes`` takes the others out of what is compared.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ import shutil
 import sqlite3
 import sys
 import tempfile
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -71,7 +77,7 @@ ENDLESS = {"dice-tray": 80}  # games with no end by design: answers each plays
 TRIES = 40
 
 
-def play_script(data: Path, name: str, *, json_out: bool = False, cut: bool = False) -> str:
+def play_script(data: Path, name: str, *, cut: bool = False) -> str:
     """``dicetable play`` of a script into ``data``; its whole standard output."""
     game, args = SCRIPT_GAMES[name]
     script = SCRIPTS / f"{name}.txt"
@@ -83,12 +89,49 @@ def play_script(data: Path, name: str, *, json_out: bool = False, cut: bool = Fa
     os.environ["DICETABLE_DATA"] = str(data)
     os.environ["DICETABLE_CONFIG"] = str(data / "config.toml")
     out = io.StringIO()
-    argv = ["play", game, *args, "--script", str(script), *(["--json"] if json_out else [])]
+    argv = ["play", game, *args, "--script", str(script)]
     with contextlib.redirect_stdout(out):
         code = main(argv)
     if code != 0:
         raise SystemExit(f"{name}: dicetable play exited {code}")
     return out.getvalue()
+
+
+def script_answers(name: str) -> list[str]:
+    """The answers of a script as the terminal reads them (``#`` starts a comment; a
+    line that is only a comment is no answer, an empty one is Enter)."""
+    answers = []
+    for raw in (SCRIPTS / f"{name}.txt").read_text().splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if line or not raw.strip().startswith("#"):
+            answers.append(line)
+    return answers
+
+
+def transcript(name: str, added: Collection[str] = ()) -> list[str]:
+    """Every prompt and event of a script played through a TableSession, as JSON lines,
+    without the options offering heroes ``added`` since the recording."""
+    game, args = SCRIPT_GAMES[name]
+    options = (
+        dict(a.split("=", 1) for a in args[args.index("--option") + 1 :: 2])
+        if ("--option" in args)
+        else {}
+    )
+    seed = int(args[args.index("--seed") + 1])
+    with tempfile.TemporaryDirectory() as folder:
+        store = Store.in_dir(Path(folder))
+        session = TableSession.start(store, game, seed, options)
+        lines = []
+        for answer in script_answers(name):
+            prompt = session.prompt()
+            lines.append(json.dumps(without_heroes(prompt.to_json(), added), sort_keys=True))
+            if prompt.kind is PromptKind.OVER:
+                break
+            events = session.submit(parse(answer, prompt, "script"))
+            lines.append(json.dumps([e.to_json() for e in events], sort_keys=True, default=str))
+        lines.append(json.dumps(session.prompt().to_json(), sort_keys=True))
+        store.close()
+    return lines
 
 
 def play_random(store: Store, game: str, seed: int, limit: int) -> None:
@@ -115,13 +158,42 @@ def play_random(store: Store, game: str, seed: int, limit: int) -> None:
             raise SystemExit(f"{game} seed {seed}: no legal answer to {prompt.text}")
 
 
-def trace(game_id: str, seed: int, options: dict[str, str], inputs: list[dict]) -> str:
-    """A digest of every prompt, view and event of a replay of ``inputs``."""
+def hero_choices() -> set[str]:
+    """The Dice Throne heroes and solo Bosses a game may offer as options."""
+    from dicetable.rules.dicethrone.heroes import hero_ids
+    from dicetable.rules.dicethrone.solo_setup import BOSSES
+
+    return set(hero_ids()) | set(BOSSES)
+
+
+def without_heroes(thing: Any, heroes: Collection[str]) -> Any:
+    """``thing`` (JSON) without the options whose id is one of ``heroes``."""
+    if isinstance(thing, dict):
+        return {k: without_heroes(v, heroes) for k, v in thing.items()}
+    if isinstance(thing, list):
+        return [
+            without_heroes(v, heroes)
+            for v in thing
+            if not (isinstance(v, dict) and v.keys() == {"id", "label"} and v["id"] in heroes)
+        ]
+    return thing
+
+
+def trace(
+    game_id: str,
+    seed: int,
+    options: dict[str, str],
+    inputs: list[dict],
+    added: Collection[str] = (),
+) -> str:
+    """A digest of every prompt, view and event of a replay of ``inputs``, without
+    the options offering the heroes ``added`` since the recording."""
     game = game_class(game_id)(seed, options)
     digest = hashlib.sha256()
 
     def add(thing: Any) -> None:
-        digest.update(json.dumps(thing, sort_keys=True, default=str).encode())
+        plain = json.loads(json.dumps(thing, default=str))
+        digest.update(json.dumps(without_heroes(plain, added), sort_keys=True).encode())
 
     add([game.prompt().to_json(), game.view()])
     for data in inputs:
@@ -157,12 +229,11 @@ def record() -> None:
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
         for name in SCRIPT_GAMES:
-            text = play_script(work / name, name, json_out=False)
-            (OUTPUTS / f"{name}.txt").write_text(text)
+            (OUTPUTS / f"{name}.txt").write_text("\n".join(transcript(name)) + "\n")
         data = work / "table"
         for name in SCRIPT_GAMES:
-            play_script(data, name, json_out=False)
-            play_script(data, name, json_out=False, cut=True)
+            play_script(data, name)
+            play_script(data, name, cut=True)
         store = Store.in_dir(data)
         for game in sorted(games()):
             for seed in RANDOM_SEEDS:
@@ -174,7 +245,7 @@ def record() -> None:
     with contextlib.closing(sqlite3.connect(HERE / DB_NAME)) as db:
         db.execute("VACUUM")  # the fixture as small as its games allow
     scripts = {name: [game, list(args)] for name, (game, args) in SCRIPT_GAMES.items()}
-    found = {"scripts": scripts, "games": records}
+    found = {"scripts": scripts, "games": records, "recorded_heroes": sorted(hero_choices())}
     (HERE / "expected.json").write_text(json.dumps(found, indent=1, sort_keys=True) + "\n")
 
 
