@@ -749,8 +749,8 @@ def test_rulebook_quotes_are_in_the_seed(shared_dir: Path):
 def test_a_six_sided_loot_die_is_read_from_the_tray_and_rows_looked_up(monkeypatch):
     """One-Shot Loot Table: a table transcribed into the data file needs no question;
     a Loot die the tray can read is asked as a ROLL."""
+    from dicetable.rules.flow import FlowGame
     from dicetable.rules.unchained import data, loot
-    from dicetable.rules.unchained.flow import StepGame
 
     transcribed = {
         "loot_die_sides": 6,
@@ -763,14 +763,14 @@ def test_a_six_sided_loot_die_is_read_from_the_tray_and_rows_looked_up(monkeypat
     real = data.load
     monkeypatch.setattr(data, "load", lambda name: transcribed if name == "t.toml" else real(name))
 
-    class Table(StepGame):
+    class Table(FlowGame):
         id, title = "t", "t"
 
         def view(self) -> dict:
             return {}
 
     game = Table(1)
-    loot.queue_loot_rolls(game, ["Monk", "Ninja"], "why", solo=False, table_file="t.toml")
+    loot.queue_loot_rolls(game.flow, ["Monk", "Ninja"], "why", solo=False, table_file="t.toml")
     assert game.prompt().kind is PromptKind.ROLL and game.prompt().dice.count == 1
     events = play(game, "5")
     assert events[0].data["reward"] == "rare" and game.prompt().kind is PromptKind.CONFIRM

@@ -25,14 +25,14 @@ from dicetable.rules.core import (
     msg,
 )
 from dicetable.rules.dicethrone.heroes import hero_ids, load_hero
+from dicetable.rules.flow import FlowGame, Step, choose, instruction, number
 from dicetable.rules.raveness.nevermore import RAVENESS, Nevermore
 from dicetable.rules.raveness.rules import nevermore_rules
-from dicetable.rules.unchained.flow import Step, StepGame, choose, number
 
 OTHER_HERO = "other"
 
 
-class RavenessTable(StepGame):
+class RavenessTable(FlowGame):
     id = "raveness"
     title = "The Raveness: Nevermore, Feathers and Hex"
 
@@ -46,7 +46,7 @@ class RavenessTable(StepGame):
         self.active: str | None = None
         self.turn = 0
         self.outcome: str | None = None  # raveness | opponents | tie
-        self.later(number(msg("How many opponents?"), 1, 5, self._opponents))
+        self.flow.later(number(msg("How many opponents?"), 1, 5, self._opponents))
 
     # setup --------------------------------------------------------------------------
     def _opponents(self, count: int) -> list[Event]:
@@ -61,7 +61,7 @@ class RavenessTable(StepGame):
                 else:
                     self.names[player] = msg(load_hero(hero).name)
                 if i < count:
-                    self.first(ask(i + 1))
+                    self.flow.first(ask(i + 1))
                     return []
                 return [
                     Event(
@@ -82,7 +82,7 @@ class RavenessTable(StepGame):
                 chosen,
             )
 
-        self.first(ask(1))
+        self.flow.first(ask(1))
         return []
 
     @property
@@ -123,9 +123,9 @@ class RavenessTable(StepGame):
     def main_apply(self, answer: Input) -> list[Event]:
         action = answer.choice
         if action == "turn":
-            self.first(self._pick(msg("Whose turn begins?"), self.alive, self._turn_begins))
+            self.flow.first(self._pick(msg("Whose turn begins?"), self.alive, self._turn_begins))
         elif action == "activate":
-            self.first(
+            self.flow.first(
                 choose(
                     msg("How many times is Nevermore Activated?"),
                     [(f"times-{n}", msg("{n} time(s)", n=n)) for n in (1, 2, 3)],
@@ -133,14 +133,14 @@ class RavenessTable(StepGame):
                 )
             )
         elif action == "feathers":
-            self.first(
+            self.flow.first(
                 number(msg("How many Feathers does the Raveness gain?"), 1, 5, self._gain_feathers)
             )
         elif action == "feather-activate":
             spent = self.nevermore.spend_feathers(self.rules.activate_cost)
             return [spent, *self._activations(1)]
         elif action == "hex":
-            self.first(
+            self.flow.first(
                 self._pick(
                     msg("Who gains Hex?"),
                     self.opponents,
@@ -150,7 +150,7 @@ class RavenessTable(StepGame):
         elif action == "hex-remove":
             return self.nevermore.remove_hex(self.names)
         elif action == "hex-roll":
-            self.first(self._hex_roll_step())
+            self.flow.first(self._hex_roll_step())
         elif action == "defeated":
             return self._ask_defeated()
         return []
@@ -174,7 +174,7 @@ class RavenessTable(StepGame):
             )
         )
         if self.nevermore.holder == player and player != RAVENESS:
-            self.first(self._die_roll_step(player))
+            self.flow.first(self._die_roll_step(player))
         return events
 
     # the Nevermore Die Roll ----------------------------------------------------------------
@@ -193,7 +193,7 @@ class RavenessTable(StepGame):
 
         def rolled(answer: Input) -> list[Event]:
             value = answer.dice[0].value or 0
-            self.first(self._feather_window(value, roller))
+            self.flow.first(self._feather_window(value, roller))
             return [
                 Event(
                     EventKind.ROLLED,
@@ -229,12 +229,12 @@ class RavenessTable(StepGame):
                 return self._resolve(value, roller)
             if option == "reroll":
                 spent = self.nevermore.spend_feathers(rules.reroll_cost)
-                self.first(self._die_roll_step(roller))
+                self.flow.first(self._die_roll_step(roller))
                 return [spent]
             if option in ("up", "down"):
                 spent = self.nevermore.spend_feathers(rules.adjust_cost)
                 new = value + (1 if option == "up" else -1)
-                self.first(self._feather_window(new, roller))
+                self.flow.first(self._feather_window(new, roller))
                 return [
                     spent,
                     Event(
@@ -254,7 +254,7 @@ class RavenessTable(StepGame):
         )
 
     def _back_to_window(self, value: int, roller: str) -> list[Event]:
-        self.first(self._feather_window(value, roller))
+        self.flow.first(self._feather_window(value, roller))
         return []
 
     def _resolve(self, value: int, roller: str) -> list[Event]:
@@ -282,15 +282,15 @@ class RavenessTable(StepGame):
         return self.nevermore.dial_to_zero_and_return(self.names)
 
     def _instruct(self, text: Any) -> list[Event]:
-        event, step = self.instruction(text)
-        self.first(step)
+        event, step = instruction(text)
+        self.flow.first(step)
         return [event]
 
     # Activations ----------------------------------------------------------------------
     def _activations(self, times: int, then: Callable[[], list[Event]] = list) -> list[Event]:
         """Each Activation separately, asked one after another (an earlier one may have
         moved Nevermore): move him, Absorb Vitality, or neither; ``then`` at the end."""
-        self.first(self._activation_step(1, times, then))
+        self.flow.first(self._activation_step(1, times, then))
         return []
 
     def _activation_step(self, i: int, times: int, then: Callable[[], list[Event]]) -> Step:
@@ -311,7 +311,7 @@ class RavenessTable(StepGame):
             else:
                 events = self.nevermore.move_to(option.removeprefix("move-"), self.names)
             if i < times:
-                self.first(self._activation_step(i + 1, times, then))
+                self.flow.first(self._activation_step(i + 1, times, then))
                 return events
             return events + then()
 
@@ -339,7 +339,7 @@ class RavenessTable(StepGame):
                 spent = self.nevermore.spend_feathers(self.rules.activate_cost)
                 return [spent, *self.nevermore.gain_feathers(n), *self._activations(1)]
 
-            self.first(
+            self.flow.first(
                 choose(
                     msg(
                         "{n} Feathers would pass the limit of {limit}: spend some first?",
@@ -392,7 +392,7 @@ class RavenessTable(StepGame):
                     ),
                 )
             )
-        self.first(choose(msg("Who is defeated?"), options, self._defeated))
+        self.flow.first(choose(msg("Who is defeated?"), options, self._defeated))
         return []
 
     def _defeated(self, who: str) -> list[Event]:

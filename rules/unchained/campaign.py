@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from dicetable.rules.core import Actor, Event, EventKind, Input, Prompt, Text, msg
+from dicetable.rules.flow import FlowGame, choose, instruction, number
 from dicetable.rules.unchained.data import campaign_scenarios
-from dicetable.rules.unchained.flow import StepGame, choose, number
 from dicetable.rules.unchained.kings_hand import kings_hand_step
 from dicetable.rules.unchained.party import ask_party, hero_title
 from dicetable.rules.unchained.vault_witch import (
@@ -48,7 +48,7 @@ CARD_FIELDS = (
 )
 
 
-class Campaign(StepGame):
+class Campaign(FlowGame):
     id = "unchained-campaign"
     title = "Dice Throne Adventures: campaign with Witch Keys"
 
@@ -67,7 +67,7 @@ class Campaign(StepGame):
         self.witch_setup: VaultWitchSetup | None = None
         self.records: list[dict[str, Any]] = []
         self.finished = False
-        ask_party(self, self._heroes_known)
+        ask_party(self.flow, self._heroes_known)
 
     # setup -----------------------------------------------------------------------
     def _heroes_known(self, names: list[str]) -> list[Event]:
@@ -98,7 +98,7 @@ class Campaign(StepGame):
             )
         ]
         if self.may_face_vault_witch():
-            self.later(
+            self.flow.later(
                 choose(
                     msg(
                         "Spend a Witch Key ({keys} held) to battle the Vault Witch instead?",
@@ -138,13 +138,13 @@ class Campaign(StepGame):
                 return []
             return self._vault_witch_ready(BossCard(**entered))
 
-        self.first(number(msg(text, n=len(self.heroes)), low, high, resolve))
+        self.flow.first(number(msg(text, n=len(self.heroes)), low, high, resolve))
 
     def _vault_witch_ready(self, card: BossCard) -> list[Event]:
         setup = vault_witch_setup(card, len(self.heroes))
         self.witch_setup = setup
         low, high = setup.kings_hand_success
-        event, step = self.instruction(
+        event, step = instruction(
             msg(
                 "Set up the Vault Witch: Health {health}, Upgrade CP {upgrade}, King's Hand"
                 " tokens {tokens} (at most {per_turn} used per turn, successful rolls"
@@ -159,7 +159,7 @@ class Campaign(StepGame):
                 salve=self.rules.salve_heal,
             )
         )
-        self.first(step)
+        self.flow.first(step)
         return [Event(EventKind.INSTRUCTION, event.text, setup.to_json())]
 
     # the scenario's end ------------------------------------------------------------
@@ -186,10 +186,10 @@ class Campaign(StepGame):
     def main_apply(self, answer: Input) -> list[Event]:
         if answer.choice == "kings-hand":
             success = self.witch_setup.kings_hand_success if self.witch_setup else (3, 6)
-            self.first(kings_hand_step(success, lambda _met: []))
+            self.flow.first(kings_hand_step(success, lambda _met: []))
             return []
         won = answer.choice == "won"
-        self.first(
+        self.flow.first(
             number(
                 msg(
                     "Scenario {n} score as counted on your Campaign Scoring sheet?", n=self.scenario
@@ -314,7 +314,7 @@ class Campaign(StepGame):
                 )
             return events + self._advance()
 
-        self.later(number(question, 0, available, resolve))
+        self.flow.later(number(question, 0, available, resolve))
 
     def _defeat(self, witch: bool) -> list[Event]:
         if witch:
@@ -339,8 +339,8 @@ class Campaign(StepGame):
         return events
 
     def _announce(self, text: Any) -> list[Event]:
-        event, step = self.instruction(text)
-        self.later(step)
+        event, step = instruction(text)
+        self.flow.later(step)
         return [event]
 
     def _advance(self) -> list[Event]:

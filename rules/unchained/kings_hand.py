@@ -16,7 +16,7 @@ from dicetable.rules.core import (
     PromptKind,
     msg,
 )
-from dicetable.rules.unchained.flow import Step
+from dicetable.rules.flow import Step
 
 
 def kings_hand_step(success: tuple[int, int], then: Callable[[bool], list[Event]]) -> Step:

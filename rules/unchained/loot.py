@@ -24,8 +24,8 @@ from dicetable.rules.core import (
     PromptKind,
     msg,
 )
+from dicetable.rules.flow import Flow, Step, choose, confirm, number
 from dicetable.rules.unchained.data import fields
-from dicetable.rules.unchained.flow import Step, StepGame, choose, confirm, number
 from dicetable.rules.unchained.party import hero_title
 
 LOOT_CARD, GOLD, OTHER = "loot-card", "gold", "other"
@@ -114,7 +114,7 @@ def reward_effect(
 
 
 def queue_loot_rolls(
-    game: StepGame,
+    flow: Flow,
     heroes: list[str],
     why: Msg,
     solo: bool,
@@ -131,7 +131,7 @@ def queue_loot_rolls(
         def rolled(value: int) -> list[Event]:
             reward = table.lookup(value)
             if reward is None:
-                game.first(ask_reward(i, value))
+                flow.first(ask_reward(i, value))
                 return []
             return resolve(i, value, reward)
 
@@ -163,10 +163,10 @@ def queue_loot_rolls(
         last = i + 1 == len(heroes)
         events, step = reward_effect(heroes[i], value, reward, solo, then if last else list)
         if last:
-            game.first(step)
+            flow.first(step)
         else:
-            game.first(step, roll_step(i + 1))
+            flow.first(step, roll_step(i + 1))
         return events
 
-    game.first(roll_step(0))
+    flow.first(roll_step(0))
     return [Event(EventKind.INFO, why)]

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from dicetable.rules.core import Actor, Event, EventKind, Input, Prompt, Text, msg
+from dicetable.rules.flow import FlowGame, choose, instruction, number
 from dicetable.rules.unchained.data import minion_rush_rules
-from dicetable.rules.unchained.flow import StepGame, choose, number
 from dicetable.rules.unchained.kings_hand import kings_hand_step
 from dicetable.rules.unchained.loot import queue_loot_rolls
 from dicetable.rules.unchained.minion_tree import LEFT, RIGHT, ROMAN, MinionTree, TreeNode
@@ -35,7 +35,7 @@ CLARIFICATIONS = msg(
 )
 
 
-class MinionRush(StepGame):
+class MinionRush(FlowGame):
     id = "unchained-minion-rush"
     title = "Dice Throne Adventures: Minion Rush"
 
@@ -46,12 +46,12 @@ class MinionRush(StepGame):
         self.tree = MinionTree()
         self.hero: Hero | None = None
         self.over = False
-        ask_heroes(self, 1, self._hero_known)
+        ask_heroes(self.flow, 1, self._hero_known)
 
     def _hero_known(self, names: list[str]) -> list[Event]:
         health = self.rules.starting_health
         self.hero = Hero(names[0], health, health, health + self.rules.heal_above_start)
-        event, step = self.instruction(
+        event, step = instruction(
             msg(
                 "Set up the tree: one Level I Minion aside, two Level IV face-down at the top,"
                 " the other Level I/II/III Minions shuffled into positions 1 to 10, then the"
@@ -59,9 +59,9 @@ class MinionRush(StepGame):
                 health=health,
             )
         )
-        rules_event, rules_step = self.instruction(CLARIFICATIONS)
+        rules_event, rules_step = instruction(CLARIFICATIONS)
         revealed = self._reveal(self.tree.start)
-        self.first(step, rules_step)
+        self.flow.first(step, rules_step)
         return [event, rules_event, *revealed]
 
     # revealing ----------------------------------------------------------------------
@@ -81,7 +81,7 @@ class MinionRush(StepGame):
                     ),
                     *self._next_minion(),
                 ]
-            self.later(
+            self.flow.later(
                 choose(
                     msg("Which path: left or right?"),
                     [(side, msg(SIDE_NAMES[side].capitalize())) for side in sides],
@@ -93,7 +93,7 @@ class MinionRush(StepGame):
         reachable = self.tree.reachable()
         if len(reachable) == 1:
             return self._reveal(reachable[0])
-        self.later(
+        self.flow.later(
             choose(
                 msg("Which uncovered Minion do you reveal?"),
                 [(f"position-{n.id}", msg("Position {id}", id=n.id)) for n in reachable],
@@ -113,7 +113,7 @@ class MinionRush(StepGame):
     def _reveal(self, node: TreeNode) -> list[Event]:
         if node.level:
             return self._revealed(node, node.level)
-        self.first(
+        self.flow.first(
             choose(
                 msg("Position {id}: which level is the revealed Minion?", id=node.id),
                 [(f"level-{n}", msg("Level {level}", level=ROMAN[n])) for n in (1, 2, 3)],
@@ -129,13 +129,13 @@ class MinionRush(StepGame):
         def solo(answer: str) -> list[Event]:
             if answer == "no":
                 return self._engage(node, level)
-            event, step = self.instruction(
+            event, step = instruction(
                 msg(
                     "Discard this Minion and replace it with a new random Level {level} Minion.",
                     level=ROMAN[level],
                 )
             )
-            self.first(step, check())
+            self.flow.first(step, check())
             return [event]
 
         def check() -> Any:
@@ -146,7 +146,7 @@ class MinionRush(StepGame):
                 actor=Actor.PLAYER,
             )
 
-        self.first(check())
+        self.flow.first(check())
         return []
 
     def _engage(self, node: TreeNode, level: int) -> list[Event]:
@@ -195,7 +195,7 @@ class MinionRush(StepGame):
         if answer.choice == "defeated":
             return self._defeated()
         if answer.choice == "damage":
-            self.first(
+            self.flow.first(
                 number(
                     msg("Damage taken (Health {health})?", health=hero.health),
                     1,
@@ -205,7 +205,7 @@ class MinionRush(StepGame):
             )
             return []
         if answer.choice == "health":
-            self.first(
+            self.flow.first(
                 number(
                     msg("Your Health now (0 to {cap})?", cap=hero.heal_cap),
                     0,
@@ -218,7 +218,7 @@ class MinionRush(StepGame):
             return [heal_with_salve(hero, self.salve_rules)]
         if answer.choice == "gain-salve":
             return [gain_salve(hero, self.salve_rules)]
-        self.first(kings_hand_step(self.rules.kings_hand_success, lambda _met: []))
+        self.flow.first(kings_hand_step(self.rules.kings_hand_success, lambda _met: []))
         return []
 
     def _defeated(self) -> list[Event]:
@@ -241,7 +241,7 @@ class MinionRush(StepGame):
             self._drawn(),
         ]
         return events + queue_loot_rolls(
-            self,
+            self.flow,
             [self.hero.name],
             msg("At the end of your turn, roll your Loot die."),
             solo=True,
@@ -257,7 +257,7 @@ class MinionRush(StepGame):
 
     def _end(self, why: Any) -> list[Event]:
         self.over = True
-        self.steps.clear()
+        self.flow.clear()
         score = self.breakdown()
         total = msg(
             "Score {score}: {minions} points for the Minions defeated + {health} Health.",

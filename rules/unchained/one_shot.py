@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from dicetable.rules.core import Actor, Event, EventKind, Input, Prompt, Text, msg
+from dicetable.rules.flow import FlowGame, choose, instruction, number
 from dicetable.rules.unchained.data import Boss, one_shot_rules
-from dicetable.rules.unchained.flow import StepGame, choose, number
 from dicetable.rules.unchained.loot import queue_loot_rolls
 from dicetable.rules.unchained.party import (
     Hero,
@@ -33,7 +33,7 @@ CLARIFICATIONS = msg(
 )
 
 
-class OneShot(StepGame):
+class OneShot(FlowGame):
     id = "unchained-one-shot"
     title = "Dice Throne Adventures: One-Shot Adventure"
 
@@ -49,7 +49,7 @@ class OneShot(StepGame):
         self.boss_health = 0
         self.boss_max = 0
         self.outcome: str | None = None  # "won" or "lost"
-        ask_party(self, self._heroes_known)
+        ask_party(self.flow, self._heroes_known)
 
     # setup ------------------------------------------------------------------------
     def _heroes_known(self, names: list[str]) -> list[Event]:
@@ -65,7 +65,7 @@ class OneShot(StepGame):
                 {"health": health},
             )
         ]
-        self.later(
+        self.flow.later(
             number(
                 msg("Which One-Shot Map (1 to {n})?", n=self.rules.maps),
                 1,
@@ -81,7 +81,7 @@ class OneShot(StepGame):
         if left == 0:
             return []
         return queue_loot_rolls(
-            self,
+            self.flow,
             self.names,
             msg("Loot Chest: every hero rolls their Loot die ({n} to open).", n=left),
             solo=len(self.heroes) == 1,
@@ -90,8 +90,8 @@ class OneShot(StepGame):
 
     def _map_chosen(self, number_: int) -> list[Event]:
         self.map = number_
-        event, step = self.instruction(CLARIFICATIONS)
-        self.first(step)
+        event, step = instruction(CLARIFICATIONS)
+        self.flow.first(step)
         return [Event(EventKind.INFO, msg("One-Shot Map {n}.", n=number_)), event]
 
     def hero_id(self, hero: Hero) -> str:
@@ -143,7 +143,7 @@ class OneShot(StepGame):
     def main_apply(self, answer: Input) -> list[Event]:
         action = answer.choice
         if action == "engage":
-            self.first(
+            self.flow.first(
                 choose(
                     msg("Which level is the Minion space?"),
                     [
@@ -157,7 +157,7 @@ class OneShot(StepGame):
             return self._minion_defeated()
         elif action == "loot-chest":
             return queue_loot_rolls(
-                self,
+                self.flow,
                 self.names,
                 msg("Loot Chest: every hero rolls their Loot die."),
                 solo=len(self.heroes) == 1,
@@ -165,7 +165,7 @@ class OneShot(StepGame):
         elif action == "salve-symbol":
             return self._for_hero(msg("Which hero gains the Salve?"), self._gain_salve)
         elif action == "boss":
-            self.first(
+            self.flow.first(
                 choose(
                     msg("Which Boss does the party face?"),
                     [(b.id, msg(b.name)) for b in self.rules.bosses],
@@ -173,9 +173,11 @@ class OneShot(StepGame):
                 )
             )
         elif action == "boss-health":
-            self.first(number(msg("The Boss's Health now?"), 0, self.boss_max, self._boss_health))
+            self.flow.first(
+                number(msg("The Boss's Health now?"), 0, self.boss_max, self._boss_health)
+            )
         elif action == "boss-damage":
-            self.first(
+            self.flow.first(
                 number(
                     msg("Damage dealt to the Boss?"),
                     1,
@@ -214,7 +216,7 @@ class OneShot(StepGame):
             ],
             lambda hero_id: then(self.hero_by_id(hero_id)),
         )
-        self.first(step)
+        self.flow.first(step)
         return []
 
     # Minions ------------------------------------------------------------------------
@@ -224,8 +226,8 @@ class OneShot(StepGame):
             "Draw a Level {level} Minion card and set it up; every hero is engaged with it.",
             level=LEVELS[self.engaged],
         )
-        event, step = self.instruction(text)
-        self.first(step)
+        event, step = instruction(text)
+        self.flow.first(step)
         return [event]
 
     def _minion_defeated(self) -> list[Event]:
@@ -240,7 +242,7 @@ class OneShot(StepGame):
             )
         ]
         return events + queue_loot_rolls(
-            self,
+            self.flow,
             self.names,
             msg(
                 "At the end of the active player's turn (after the Discard Phase), every hero"
@@ -254,7 +256,7 @@ class OneShot(StepGame):
         return [gain_salve(hero, self.salve_rules)]
 
     def _ask_damage(self, hero: Hero) -> list[Event]:
-        self.first(
+        self.flow.first(
             number(
                 msg("Damage to {hero} (Health {health})?", hero=hero.title, health=hero.health),
                 1,
@@ -265,7 +267,7 @@ class OneShot(StepGame):
         return []
 
     def _ask_health(self, hero: Hero) -> list[Event]:
-        self.first(
+        self.flow.first(
             number(
                 msg("{hero}'s Health now (0 to {cap})?", hero=hero.title, cap=hero.heal_cap),
                 0,
@@ -279,7 +281,7 @@ class OneShot(StepGame):
         events = [set_health(hero, value)]
         if value == 0:
             if self.boss is not None:
-                self.first(
+                self.flow.first(
                     choose(
                         msg("Did the Boss's Ultimate reduce {hero} to 0?", hero=hero.title),
                         [("no", msg("No")), ("yes", msg("Yes: no Salve may be used"))],
@@ -305,7 +307,7 @@ class OneShot(StepGame):
                 return self._party_loses(hero, ultimate=False)
             return [revive_with_salve(self.hero_by_id(choice), hero)]
 
-        self.first(
+        self.flow.first(
             choose(msg("{hero} has fallen. Revive them?", hero=hero.title), options, resolve)
         )
         return []
@@ -320,7 +322,7 @@ class OneShot(StepGame):
             if ultimate
             else msg("{hero} fell and could not be revived. The party loses.", hero=hero.title)
         )
-        self.steps.clear()
+        self.flow.clear()
         return [Event(EventKind.INFO, why, {"hero": hero.name})]
 
     def _spend_salve(self, spender: Hero) -> list[Event]:
@@ -353,7 +355,7 @@ class OneShot(StepGame):
                 return [heal_with_salve(spender, self.salve_rules)]
             return [revive_with_salve(spender, self.hero_by_id(choice))]
 
-        self.first(
+        self.flow.first(
             choose(msg("How does {hero} use the Salve?", hero=spender.title), options, resolve)
         )
         return []
@@ -374,8 +376,8 @@ class OneShot(StepGame):
             upgrade=upgrade,
             cp=self.rules.boss_starting_cp,
         )
-        event, step = self.instruction(text)
-        self.first(step)
+        event, step = instruction(text)
+        self.flow.first(step)
         data = {
             "boss": boss.id,
             "health": self.boss_health,

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from dicetable.rules.core import Event, EventKind, InvalidInput, Msg, Text, msg
+from dicetable.rules.flow import Flow, Step, choose, number
 from dicetable.rules.unchained.data import hero_names
-from dicetable.rules.unchained.flow import Step, StepGame, choose, number
 
 REPEATED_NAME = re.compile(r"^(?P<name>.+) \((?P<n>\d+)\)$")
 
@@ -140,17 +140,17 @@ def revive_with_salve(spender: Hero, fallen: Hero) -> Event:
     )
 
 
-def ask_party(game: StepGame, done: Callable[[list[str]], list[Event]]) -> None:
+def ask_party(flow: Flow, done: Callable[[list[str]], list[Event]]) -> None:
     """How many heroes (1 to 4), then who they are."""
 
     def sized(count: int) -> list[Event]:
-        ask_heroes(game, count, done)
+        ask_heroes(flow, count, done)
         return []
 
-    game.later(number(msg("How many heroes in the party?"), 1, 4, sized))
+    flow.later(number(msg("How many heroes in the party?"), 1, 4, sized))
 
 
-def ask_heroes(game: StepGame, count: int, done: Callable[[list[str]], list[Event]]) -> None:
+def ask_heroes(flow: Flow, count: int, done: Callable[[list[str]], list[Event]]) -> None:
     """Queue one question per hero (names for the score sheet); ``done`` gets them all."""
     by_id = {slug(name): name for name in hero_names()}
     chosen: list[str] = []
@@ -164,7 +164,7 @@ def ask_heroes(game: StepGame, count: int, done: Callable[[list[str]], list[Even
                 EventKind.INFO, msg("Hero {i}: {hero}.", i=len(chosen), hero=hero_title(chosen[-1]))
             )
             if len(chosen) < count:
-                game.first(ask())
+                flow.first(ask())
                 return [said]
             return [said, *done(list(chosen))]
 
@@ -174,7 +174,7 @@ def ask_heroes(game: StepGame, count: int, done: Callable[[list[str]], list[Even
             resolve,
         )
 
-    game.first(ask())
+    flow.first(ask())
 
 
 def slug(name: str) -> str:

@@ -1,0 +1,143 @@
+"""How every game runs: a ``Flow``, the queue of ``Step``s the table is waiting on.
+
+A rulebook is a list of phases in a fixed order (set up, Upkeep, roll, resolve...),
+and resolving one thing often brings a question that must be answered before what was
+waiting: a Loot roll found while resolving a Minion's defeat, a wound to place in the
+middle of a Quest, the Boss's reroll in the middle of his Offensive Roll. A ``Step`` is
+one such question: the prompt to show and what to do with the answer. A phase queues
+its steps ``first`` (they answer the thing at hand) or ``later`` (after everything
+waiting), and a game's own menu (``main_prompt``/``main_apply``) is asked when no step
+waits.
+
+Why this style, for every game: the queue is the rulebook's order made visible, each
+step a typed function (``Callable[[Input], list[Event]]``, checked by mypy, found by
+its name), with the state it changes passed in or owned by the game, never shared
+attributes of mixins; and nothing in it needs saving, since a game rebuilds its steps
+by replaying its inputs from the seed (``rules/core.py``). A generator would keep the
+state in its local variables where no view or test can see it, and a stage string or
+a tuple queue names its handlers in strings that ``getattr`` looks up at run time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from dicetable.rules.core import (
+    Actor,
+    Event,
+    EventKind,
+    Game,
+    Input,
+    Msg,
+    Option,
+    Prompt,
+    PromptKind,
+    expect,
+    msg,
+)
+
+Resolve = Callable[[Input], list[Event]]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One question: the prompt to show, and what its answer does."""
+
+    prompt: Prompt
+    resolve: Resolve
+
+
+@dataclass
+class Flow:
+    """The steps waiting, in the order the table will ask them."""
+
+    steps: list[Step] = field(default_factory=list)
+
+    @property
+    def waiting(self) -> Step | None:
+        return self.steps[0] if self.steps else None
+
+    def first(self, *steps: Step) -> None:
+        """Queue steps before anything already waiting (they answer the current thing)."""
+        self.steps[0:0] = steps
+
+    def later(self, *steps: Step) -> None:
+        """Queue steps after everything waiting."""
+        self.steps.extend(steps)
+
+    def clear(self) -> None:
+        """Nothing more to ask (the game has ended)."""
+        self.steps.clear()
+
+    def answer(self, answer: Input) -> list[Event]:
+        """The waiting step takes the answer (checked against its prompt by the game)."""
+        return self.steps.pop(0).resolve(answer)
+
+
+class FlowGame(Game):
+    """A game run by a ``Flow``: the waiting step's prompt, else the game's menu."""
+
+    def __init__(self, seed: int, options: dict[str, str] | None = None) -> None:
+        super().__init__(seed, options)
+        self.flow = Flow()
+
+    def prompt(self) -> Prompt:
+        step = self.flow.waiting
+        return step.prompt if step is not None else self.main_prompt()
+
+    def apply(self, answer: Input) -> list[Event]:
+        expect(answer, self.prompt())
+        if self.flow.waiting is not None:
+            return self.flow.answer(answer)
+        return self.main_apply(answer)
+
+    def main_prompt(self) -> Prompt:
+        """The game's menu when no step waits; by default the game is over."""
+        return Prompt(PromptKind.OVER, msg("Game over."))
+
+    def main_apply(self, answer: Input) -> list[Event]:
+        """An answer to the menu of ``main_prompt``."""
+        return []
+
+
+# building steps --------------------------------------------------------------------
+def instruction(text: Msg, actor: Actor = Actor.TABLE) -> tuple[Event, Step]:
+    """Something the players do by hand: announced, then confirmed when done."""
+    return Event(EventKind.INSTRUCTION, text), confirm(text, actor)
+
+
+def confirm(text: Msg, actor: Actor = Actor.TABLE, then: Callable[[], list[Event]] = list) -> Step:
+    """A CONFIRM prompt; ``then`` runs once the players say it is done."""
+    return Step(Prompt(PromptKind.CONFIRM, text, actor=actor), lambda _answer: then())
+
+
+def choose(
+    text: Msg,
+    options: Sequence[tuple[str, Msg]],
+    resolve: Callable[[str], list[Event]],
+    actor: Actor = Actor.TABLE,
+) -> Step:
+    prompt = Prompt(
+        PromptKind.CHOOSE,
+        text,
+        actor=actor,
+        options=tuple(Option(option_id, label) for option_id, label in options),
+    )
+    return Step(prompt, lambda answer: resolve(answer.choice))
+
+
+def number(
+    text: Msg,
+    low: int,
+    high: int,
+    resolve: Callable[[int], list[Event]],
+    actor: Actor = Actor.TABLE,
+) -> Step:
+    prompt = Prompt(PromptKind.NUMBER, text, actor=actor, number_range=(low, high))
+    return Step(prompt, lambda answer: resolve(answer.number))
+
+
+def info(text: Msg, kind: str = EventKind.INFO, **data: Any) -> Event:
+    return Event(kind, text, data)
