@@ -1,5 +1,8 @@
 """The first game, and the one that proves the loop: any number of d6 are rolled,
-and the table shows what they are. It never ends; the history keeps every roll."""
+and the table shows what they are. It never ends; the history keeps every roll.
+
+On ``rules/flow.py`` it is the smallest game there is: no step ever waits, and its
+menu is the one roll it asks for, again and again."""
 
 from __future__ import annotations
 
@@ -11,13 +14,12 @@ from dicetable.rules.core import (
     DiceRequest,
     Event,
     EventKind,
-    Game,
     Input,
     Prompt,
     PromptKind,
-    expect,
     msg,
 )
+from dicetable.rules.flow import FlowGame
 
 MAX_DICE = 30
 SETS = {
@@ -46,7 +48,7 @@ def describe(values: list[int]) -> dict[str, Any]:
     }
 
 
-class DiceTray(Game):
+class DiceTray(FlowGame):
     id = "dice-tray"
     title = "Dice tray"
 
@@ -54,7 +56,7 @@ class DiceTray(Game):
         super().__init__(seed, options)
         self.history: list[list[int]] = []
 
-    def prompt(self) -> Prompt:
+    def main_prompt(self) -> Prompt:
         return Prompt(
             PromptKind.ROLL,
             msg("Roll any dice, 1 to {n}.", n=MAX_DICE),
@@ -62,8 +64,7 @@ class DiceTray(Game):
             dice=DiceRequest(count=MAX_DICE, min_count=1),
         )
 
-    def apply(self, answer: Input) -> list[Event]:
-        expect(answer, self.prompt())
+    def main_apply(self, answer: Input) -> list[Event]:
         values = sorted(d.value for d in answer.dice if d.value is not None)
         self.history.append(values)
         seen = describe(values)
