@@ -113,19 +113,23 @@ def confirm(text: Msg, actor: Actor = Actor.TABLE, then: Callable[[], list[Event
     return Step(Prompt(PromptKind.CONFIRM, text, actor=actor), lambda _answer: then())
 
 
+def choice(text: Msg, options: Sequence[tuple[str, Msg]], actor: Actor = Actor.TABLE) -> Prompt:
+    """A CHOOSE prompt of ``(id, label)`` options: a step's, or a game's menu."""
+    return Prompt(
+        PromptKind.CHOOSE,
+        text,
+        actor=actor,
+        options=tuple(Option(option_id, label) for option_id, label in options),
+    )
+
+
 def choose(
     text: Msg,
     options: Sequence[tuple[str, Msg]],
     resolve: Callable[[str], list[Event]],
     actor: Actor = Actor.TABLE,
 ) -> Step:
-    prompt = Prompt(
-        PromptKind.CHOOSE,
-        text,
-        actor=actor,
-        options=tuple(Option(option_id, label) for option_id, label in options),
-    )
-    return Step(prompt, lambda answer: resolve(answer.choice))
+    return Step(choice(text, options, actor), lambda answer: resolve(answer.choice))
 
 
 def number(

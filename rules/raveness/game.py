@@ -25,7 +25,7 @@ from dicetable.rules.core import (
     msg,
 )
 from dicetable.rules.dicethrone.heroes import hero_ids, load_hero
-from dicetable.rules.flow import FlowGame, Step, choose, instruction, number
+from dicetable.rules.flow import FlowGame, Step, choice, choose, instruction, number
 from dicetable.rules.raveness.nevermore import RAVENESS, Nevermore
 from dicetable.rules.raveness.rules import nevermore_rules
 
@@ -118,7 +118,7 @@ class RavenessTable(FlowGame):
             if self.active
             else msg("Before the first turn: what happens?")
         )
-        return choose(text, options, list, actor=Actor.PLAYER).prompt
+        return choice(text, options, actor=Actor.PLAYER)
 
     def main_apply(self, answer: Input) -> list[Event]:
         action = answer.choice

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from dicetable.rules.core import Actor, Event, EventKind, Input, Prompt, Text, msg
-from dicetable.rules.flow import FlowGame, choose, instruction, number
+from dicetable.rules.flow import FlowGame, choice, choose, instruction, number
 from dicetable.rules.unchained.data import campaign_scenarios
 from dicetable.rules.unchained.kings_hand import kings_hand_step
 from dicetable.rules.unchained.party import ask_party, hero_title
@@ -172,16 +172,15 @@ class Campaign(FlowGame):
         ]
         if self.opponent == VAULT_WITCH:
             options.insert(0, ("kings-hand", msg("Roll for a King's Hand token")))
-        return choose(
+        return choice(
             msg(
                 "Scenario {n} ({opponent}): how did it end?",
                 n=self.scenario,
                 opponent=msg(OPPONENT_NAMES[self.opponent]),
             ),
             options,
-            lambda _: [],
             actor=Actor.BOSS if self.opponent != PORTAL_CRAWL else Actor.TABLE,
-        ).prompt
+        )
 
     def main_apply(self, answer: Input) -> list[Event]:
         if answer.choice == "kings-hand":

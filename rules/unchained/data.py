@@ -7,6 +7,7 @@ through a game night.
 
 from __future__ import annotations
 
+import builtins
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -25,20 +26,23 @@ def load(name: str) -> dict[str, Any]:
 class Fields(data_files.Fields):
     """Typed access to one TOML table, with the bounds Unchained's numbers need."""
 
-    def int(self, field: str, low: int = 0) -> int:
+    # ``int`` and ``str`` below name methods inside this class: annotations say builtins.
+    def int(self, field: builtins.str, low: builtins.int = 0) -> builtins.int:
         value = self.get(field)
         if not isinstance(value, int) or isinstance(value, bool) or value < low:
             raise self.fail(field, f"must be a whole number >= {low}, not {value!r}")
         return value
 
-    def str(self, field: str, choices: tuple[str, ...] = ()) -> str:
+    def str(self, field: builtins.str, choices: tuple[builtins.str, ...] = ()) -> builtins.str:
         value = self.get(field)
         if not isinstance(value, str) or not value or (choices and value not in choices):
             wanted = f"one of {', '.join(choices)}" if choices else "a non-empty string"
             raise self.fail(field, f"must be {wanted}, not {value!r}")
         return value
 
-    def ints(self, field: str, length: int | None = None, low: int = 0) -> tuple[int, ...]:
+    def ints(
+        self, field: builtins.str, length: builtins.int | None = None, low: builtins.int = 0
+    ) -> tuple[builtins.int, ...]:
         value = self.get(field)
         ok = isinstance(value, list) and all(
             isinstance(v, int) and not isinstance(v, bool) and v >= low for v in value
@@ -48,13 +52,13 @@ class Fields(data_files.Fields):
             raise self.fail(field, f"must be a list of {size}whole numbers >= {low}")
         return tuple(value)
 
-    def range(self, field: str) -> tuple[int, int]:
+    def range(self, field: builtins.str) -> tuple[builtins.int, builtins.int]:
         low, high = self.ints(field, 2, low=1)
         if low > high:
             raise self.fail(field, f"must be [low, high] with low <= high, not {[low, high]}")
         return low, high
 
-    def entries(self, field: str) -> list[Fields]:
+    def entries(self, field: builtins.str) -> list[Fields]:
         value = self.get(field)
         if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
             raise self.fail(field, "must be a list of tables ([[...]])")

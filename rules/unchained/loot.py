@@ -71,12 +71,12 @@ def loot_table(name: str = "loot_table.toml") -> LootTable:
     rows: list[tuple[int, int, str]] = []
     for entry in f.entries("row") if "row" in f.table else []:
         low, high = entry.int("low", 1), entry.int("high", 1)
-        reward = entry.str("reward", tuple(rewards))
+        reward_id = entry.str("reward", tuple(rewards))
         if not low <= high <= sides:
             raise entry.fail("high", f"must be from low ({low}) to the die's {sides} sides")
         if any(low <= h and l0 <= high for l0, h, _ in rows):
             raise entry.fail("low", f"overlaps another row ({low}-{high})")
-        rows.append((low, high, reward))
+        rows.append((low, high, reward_id))
     return LootTable(sides, rewards, tuple(rows))
 
 

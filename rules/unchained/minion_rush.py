@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from dicetable.rules.core import Actor, Event, EventKind, Input, Prompt, Text, msg
-from dicetable.rules.flow import FlowGame, choose, instruction, number
+from dicetable.rules.flow import FlowGame, choice, choose, instruction, number
 from dicetable.rules.unchained.data import minion_rush_rules
 from dicetable.rules.unchained.kings_hand import kings_hand_step
 from dicetable.rules.unchained.loot import queue_loot_rolls
@@ -182,12 +182,11 @@ class MinionRush(FlowGame):
         if hero is not None and hero.salves and hero.health < hero.heal_cap:
             options.insert(3, ("salve", msg("Spend a Salve: heal {n}", n=self.salve_rules.heal)))
         level = self.tree.levels[self.tree.engaged]
-        return choose(
+        return choice(
             msg("Fighting the Level {level} Minion: what happened?", level=ROMAN[level]),
             options,
-            list,
             actor=Actor.PLAYER,
-        ).prompt
+        )
 
     def main_apply(self, answer: Input) -> list[Event]:
         hero = self.hero

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from dicetable.rules.core import Actor, Event, EventKind, Input, Prompt, Text, msg
-from dicetable.rules.flow import FlowGame, choose, instruction, number
+from dicetable.rules.flow import FlowGame, choice, choose, instruction, number
 from dicetable.rules.unchained.data import Boss, one_shot_rules
 from dicetable.rules.unchained.loot import queue_loot_rolls
 from dicetable.rules.unchained.party import (
@@ -109,7 +109,7 @@ class OneShot(FlowGame):
     def main_prompt(self) -> Prompt:
         if self.outcome is not None:
             return super().main_prompt()
-        return choose(self._menu_text(), self._menu(), list, actor=Actor.PLAYER).prompt
+        return choice(self._menu_text(), self._menu(), actor=Actor.PLAYER)
 
     def _menu_text(self) -> Any:
         if self.boss is not None:
