@@ -25,7 +25,14 @@ import numpy as np
 from dicetable.vision.face_reader import FACE_INPUT, FACE_SPAN, NOT_A_DIE, cut_square
 from dicetable.vision.networks import MODELS, model_facts
 from dicetable.vision.training import card
-from dicetable.vision.training.photos import SETS, SHARED, Photo, kept_dice, load_split
+from dicetable.vision.training.photos import (
+    HELD_OUT_EVERY,
+    SETS,
+    SHARED,
+    Photo,
+    kept_dice,
+    load_split,
+)
 from dicetable.vision.training.samples import (
     BANK,
     BANK_DIE,
@@ -39,7 +46,6 @@ from dicetable.vision.training.samples import (
 )
 from dicetable.vision.training.trays import rendered_tray
 
-HELD_OUT_EVERY = 10  # of a set without a validation split, every 10th training photo
 RENDER_SIZES = ((640, 480), (512, 512), (800, 600))
 RENDER_SIDES = (24.0, 90.0)
 REAL_SHARE = 0.6  # of finder patches, cut from real photos (the rest rendered)
@@ -210,6 +216,7 @@ def main(argv: list[str] | None = None) -> int:
         "finder_steps": args.finder_steps,
         "face_epochs": args.face_epochs,
         "renders": args.renders,
+        "threads": args.threads,
         "trained_on": sorted({p.name.rsplit("/", 1)[0] for p in train}),
         "held_out": sorted({p.name.rsplit("/", 1)[0] for p in held}),
     }

@@ -14,7 +14,7 @@ from dicetable.vision.finder import STRIDE, TARGET_SIDE
 from dicetable.vision.networks import model_facts
 from dicetable.vision.profiles import D6_FACES
 from dicetable.vision.reader import DiceReader
-from dicetable.vision.training.photos import Photo, kept_dice, shared_folder
+from dicetable.vision.training.photos import HELD_OUT_EVERY, Photo, kept_dice, shared_folder
 
 EXTRA_COST = 2  # an extra die costs two right ones when the threshold is picked
 TEST_SPLITS = (("d6-desk", "valid"), ("dice-colours", "test"))
@@ -71,8 +71,9 @@ def write(models: Path, facts: dict[str, Any], data: Path, smoke: bool) -> None:
         "## Data and split",
         f"- Trained on: {', '.join(facts['trained_on']) or 'rendered trays only'}, plus"
         f" {facts['renders']} domain-randomised rendered trays (`vision/training/trays.py`).",
-        f"- Held out for calibration (temperature, finder threshold):"
-        f" {', '.join(facts['held_out']) or 'none'}.",
+        "- Held out for calibration (temperature, finder threshold), never trained on:"
+        f" {', '.join(facts['held_out']) or 'none'} (of a set without a validation split,"
+        f" every {HELD_OUT_EVERY}th training photo).",
         f"- Left out entirely: {', '.join(facts['without']) or 'none'}. Test splits"
         " (d6-desk valid, dice-colours test) are never read by training.",
         "- No photo is stored in the repository; the shared sets are read from ../shared.",
@@ -84,7 +85,7 @@ def write(models: Path, facts: dict[str, Any], data: Path, smoke: bool) -> None:
         " GPU libraries this training never uses)",
         f"- Seed {facts['seed']}; {facts['face_epochs']} face-reader epochs,"
         f" {facts['finder_steps']} finder steps of 16 patches; {facts['train_seconds']} s"
-        " on 2 CPU cores.",
+        f" with {facts.get('threads', 2)} torch thread(s) on a 2-core CPU.",
         f"- Date: {facts['date']}. Temperature {facts['temperature']:.2f},"
         f" finder threshold {facts['finder_threshold']}.",
         "",

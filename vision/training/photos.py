@@ -24,6 +24,7 @@ PIP_SPAN = 0.7  # of a face's side: how far a pip-tight box of two or more pips 
 # Long side photos are kept at in memory for training (a 2736 px phone photo's dice
 # are still 60+ pixels there, more than the networks look at).
 KEPT_SIDE = 1024
+HELD_OUT_EVERY = 10  # of a set without a validation split, every 10th training photo
 
 
 @dataclass(frozen=True)
