@@ -30,6 +30,7 @@ from dicetable.rules.core import (
     EventKind,
     Game,
     Input,
+    InputKind,
     Msg,
     Option,
     Prompt,
@@ -43,10 +44,24 @@ Resolve = Callable[[Input], list[Event]]
 
 @dataclass(frozen=True)
 class Step:
-    """One question: the prompt to show, and what its answer does."""
+    """One thing the table waits on, named for the rulebook's phase it is part of.
 
-    prompt: Prompt
+    ``prompt`` is the question: a Prompt, or a function making it from the state when
+    the step comes to the front (the Boss's roll shows the dice kept by then); None
+    makes the step the game's own move, done as soon as it comes to the front with no
+    answer (``Flow.advance``). ``resolve`` is what the answer does."""
+
+    prompt: Prompt | Callable[[], Prompt] | None
     resolve: Resolve
+    name: str = ""
+
+    def ask(self) -> Prompt:
+        assert self.prompt is not None, f"step {self.name!r} is a move, not a question"
+        return self.prompt if isinstance(self.prompt, Prompt) else self.prompt()
+
+
+#: what a move is given for an answer (a move takes none)
+NO_ANSWER = Input(InputKind.CONFIRM, source="flow")
 
 
 @dataclass
@@ -67,6 +82,11 @@ class Flow:
         """Queue steps after everything waiting."""
         self.steps.extend(steps)
 
+    def before(self, name: str, *steps: Step) -> None:
+        """Queue steps just before the first waiting step called ``name``."""
+        at = next(i for i, step in enumerate(self.steps) if step.name == name)
+        self.steps[at:at] = steps
+
     def clear(self) -> None:
         """Nothing more to ask (the game has ended)."""
         self.steps.clear()
@@ -74,6 +94,13 @@ class Flow:
     def answer(self, answer: Input) -> list[Event]:
         """The waiting step takes the answer (checked against its prompt by the game)."""
         return self.steps.pop(0).resolve(answer)
+
+    def advance(self, stop: Callable[[], bool] = lambda: False) -> list[Event]:
+        """Make the moves now at the front, until a question waits (or ``stop``)."""
+        events: list[Event] = []
+        while self.steps and self.steps[0].prompt is None and not stop():
+            events += self.steps.pop(0).resolve(NO_ANSWER)
+        return events
 
 
 class FlowGame(Game):
@@ -85,13 +112,15 @@ class FlowGame(Game):
 
     def prompt(self) -> Prompt:
         step = self.flow.waiting
-        return step.prompt if step is not None else self.main_prompt()
+        return step.ask() if step is not None else self.main_prompt()
 
     def apply(self, answer: Input) -> list[Event]:
         expect(answer, self.prompt())
         if self.flow.waiting is not None:
-            return self.flow.answer(answer)
-        return self.main_apply(answer)
+            events = self.flow.answer(answer)
+        else:
+            events = self.main_apply(answer)
+        return events + self.flow.advance()
 
     def main_prompt(self) -> Prompt:
         """The game's menu when no step waits; by default the game is over."""

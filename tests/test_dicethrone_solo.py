@@ -119,7 +119,7 @@ def test_salves_heal_six_each():
     game = new_game()
     confirm_all(game)
     game.player.health, game.salve = 30, 2
-    game.queue.insert(0, ("salves", {}))
+    game.then(("salves", {}))
     assert game.prompt().number_range == (0, 2)
     game.apply(Input.enter(2))
     assert game.player.health == 42 and game.salve == 0

@@ -144,7 +144,7 @@ def _symbol_keep(needs: tuple[Need, ...], values: list[int]) -> tuple[int, ...]:
 
 def _straight_keep(values: list[int]) -> tuple[int, ...]:
     present = set(values)
-    keep_values = {v for v in (2, 3, 4, 5) if v in present}
+    keep_values: set[int] = {v for v in (2, 3, 4, 5) if v in present}
     if {1, 2, 3, 4} <= present:
         keep_values.add(1)
     if {3, 4, 5, 6} <= present:

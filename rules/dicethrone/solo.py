@@ -2,9 +2,12 @@
 the boss: the player rolls the boss's dice in the tray, the engine says which to keep,
 reads the result, picks the ability and applies it; the player's own turn is reported.
 
-The rules live in one module per part of the rulebook (see ``solo_state``); this one
-puts them together into the game and holds the prompt/apply loop, the result and the
-view. Readings where the rulebook is silent are listed in README.md.
+The rules live in one module per part of the rulebook (see ``solo_state``), as
+functions of the game's ``SoloState``; this one puts them together: ``PHASES`` names
+every step of the rulebook and the functions that ask it, take its answer or make
+the Boss's move, and the game runs them on its ``Flow`` (rules/flow.py). It also
+holds the result and the view. Readings where the rulebook is silent are listed in
+README.md.
 """
 
 from __future__ import annotations
@@ -17,7 +20,6 @@ from typing import Any, ClassVar
 from dicetable.rules.core import (
     Actor,
     Event,
-    Game,
     Input,
     InvalidInput,
     Prompt,
@@ -25,29 +27,87 @@ from dicetable.rules.core import (
     expect,
     msg,
 )
-from dicetable.rules.dicethrone.back_strike import BackStrike
-from dicetable.rules.dicethrone.boss_turn import BossTurn
-from dicetable.rules.dicethrone.decks import ActionCard, AICard, Decks, tokens
-from dicetable.rules.dicethrone.health import Health
-from dicetable.rules.dicethrone.heroes import Hero
-from dicetable.rules.dicethrone.kings_hand import KingsHand
-from dicetable.rules.dicethrone.offensive_roll import ROLL_ATTEMPTS, OffensiveRoll
-from dicetable.rules.dicethrone.player_turn import PlayerTurn
-from dicetable.rules.dicethrone.solo_setup import BOSSES, DIFFICULTIES, Setup
+from dicetable.rules.dicethrone import (
+    back_strike,
+    boss_turn,
+    health,
+    kings_hand,
+    offensive_roll,
+    player_turn,
+    solo_setup,
+)
+from dicetable.rules.dicethrone.decks import tokens
+from dicetable.rules.dicethrone.solo_setup import BOSSES, DIFFICULTIES
 from dicetable.rules.dicethrone.solo_state import (
     BOSS_HEALTH,
     MAX_CP,
     PLAYER_HEALTH,
+    Asked,
+    Moved,
     Side,
-    Step,
+    SoloState,
 )
+from dicetable.rules.flow import FlowGame, Step
 
-__all__ = ["BOSSES", "BOSS_HEALTH", "MAX_CP", "PLAYER_HEALTH", "DiceThroneSolo"]
+__all__ = ["BOSSES", "BOSS_HEALTH", "MAX_CP", "PHASES", "PLAYER_HEALTH", "DiceThroneSolo"]
 
 
-class DiceThroneSolo(
-    Setup, PlayerTurn, KingsHand, BossTurn, OffensiveRoll, BackStrike, Health, Game
-):
+def ask_confirm(s: SoloState, data: dict[str, Any]) -> Prompt:
+    """Something done by hand at the table, confirmed when done."""
+    return Prompt(PromptKind.CONFIRM, data["text"], data.get("actor", Actor.TABLE))
+
+
+def on_confirm(s: SoloState, data: dict[str, Any], answer: Input, values: list[int]) -> None:
+    """Done: nothing for the rules to do."""
+
+
+#: every step of the game, by the name of its phase in the rulebook
+PHASES: dict[str, Asked | Moved] = {
+    "confirm": Asked(ask_confirm, on_confirm),
+    # 2. Setup
+    "boss": Asked(solo_setup.ask_boss, solo_setup.on_boss),
+    "set_boss": Moved(solo_setup.run_set_boss),
+    "difficulty": Asked(solo_setup.ask_difficulty, solo_setup.on_difficulty),
+    "set_difficulty": Moved(solo_setup.run_set_difficulty),
+    # 4. Game turn, steps 1 and 2: Salves, the Active Player's turn
+    "round": Moved(player_turn.run_round),
+    "salves": Asked(player_turn.ask_salves, player_turn.on_salves),
+    "player_turn": Moved(player_turn.run_player_turn),
+    "menu": Asked(player_turn.ask_menu, player_turn.on_menu),
+    "damage": Asked(player_turn.ask_damage, player_turn.on_damage),
+    "bonus": Asked(player_turn.ask_bonus, player_turn.on_bonus),
+    "defense": Asked(player_turn.ask_defense, player_turn.on_defense),
+    "status": Asked(player_turn.ask_status, player_turn.on_status),
+    "remove": Asked(player_turn.ask_remove, player_turn.on_remove),
+    "boss_cp": Asked(player_turn.ask_boss_cp, player_turn.on_boss_cp),
+    "boss_token": Asked(player_turn.ask_boss_token, player_turn.on_boss_token),
+    "heal": Asked(player_turn.ask_heal, player_turn.on_heal),
+    "cp": Asked(player_turn.ask_cp, player_turn.on_cp),
+    # 4. Game turn, step 3: the Boss's turn and his Offensive Rolling Phase
+    "boss_turn": Moved(boss_turn.run_boss_turn),
+    "offense": Asked(offensive_roll.ask_offense, offensive_roll.on_offense),
+    "resolve": Moved(offensive_roll.run_resolve),
+    "blinded": Asked(offensive_roll.ask_blinded, offensive_roll.on_blinded),
+    "ability_roll": Asked(offensive_roll.ask_ability_roll, offensive_roll.on_ability_roll),
+    "player_defense": Asked(offensive_roll.ask_player_defense, offensive_roll.on_player_defense),
+    "counter": Asked(offensive_roll.ask_counter, offensive_roll.on_counter),
+    "deal": Moved(offensive_roll.run_deal),
+    "end_boss_turn": Moved(boss_turn.run_end_boss_turn),
+    # 6. King's Hand and Back-Strike
+    "kings_hand": Asked(kings_hand.ask_kings_hand, kings_hand.on_kings_hand),
+    "ultimate_kept": Asked(kings_hand.ask_ultimate_kept, kings_hand.on_ultimate_kept),
+    "back_strike": Asked(back_strike.ask_back_strike, back_strike.on_back_strike),
+    "back_strike_value": Asked(back_strike.ask_back_strike_value, back_strike.on_back_strike_value),
+    "back_strike_roll": Asked(back_strike.ask_back_strike_roll, back_strike.on_back_strike_roll),
+    # 7. Evasive
+    "evasive": Asked(health.ask_evasive, health.on_evasive),
+}
+
+
+class DiceThroneSolo(FlowGame, SoloState):
+    """The game is its ``SoloState`` (what the rule modules read and change, passed
+    to them) run by its ``Flow``."""
+
     id = "dicethrone-solo"
     title = "Dice Throne: fan-made solo mode (v3.2)"
     #: "ask" (the default) asks at the table; a value skips that setup question
@@ -57,49 +117,24 @@ class DiceThroneSolo(
     }
 
     def __init__(self, seed: int, options: dict[str, str] | None = None) -> None:
-        super().__init__(seed, options)
-        self.rng = random.Random(seed)
-        self.boss_id = ""
-        self.hero: Hero | None = None
-        self.decks: Decks | None = None
-        self.difficulty = ""
-        self.d = 0
-        self.levels: dict[str, int] = {}
-        self.boss = Side(BOSS_HEALTH, 0, {"kings-hand": 2})  # 2.2.1
-        self.player = Side(PLAYER_HEALTH, 2)  # 2.1: 50 Health, 2 CP, no bonus tokens
-        self.salve = 0
-        self.bonus_damage = 0
-        self.back_strike = False
-        self.ai_pile: list[int] = []
-        self.ai_discard: list[int] = []
-        self.action_pile: list[int] = []
-        self.action_discard: list[int] = []
-        self.ai_card: AICard | None = None
-        self.action_card: ActionCard | None = None
-        self.action_used = False
-        self.cards: list[dict[str, str]] = []
-        self.turn = 0
-        self.dice: list[int] = []
-        self.attempt = 0
-        self.attempts = ROLL_ATTEMPTS
-        self.winner = ""
+        FlowGame.__init__(self, seed, options)
+        SoloState.__init__(self, rng=random.Random(seed), flow=self.flow, phases=PHASES)
         boss, difficulty = self.options["boss"], self.options["difficulty"]
-        self.queue: list[Step] = [
+        self.later(
             ("boss", {}) if boss == "ask" else ("set_boss", {"boss": boss}),
             ("difficulty", {})
             if difficulty == "ask"
             else ("set_difficulty", {"level": difficulty}),
-        ]
-        self._events: list[Event] = []
-        # the last prompt, for the step object it was built for (prompt() is asked often)
-        self._asked: tuple[Step, tuple, Prompt] | None = None
+        )
+        # the last prompt, for the step it was built for (prompt() is asked often)
+        self._asked: tuple[Step, tuple[Any, ...], Prompt] | None = None
         self._advance()  # setup chosen by options runs at once
-        self._events = []
+        self.said = []
 
     def prompt(self) -> Prompt:
-        if self.winner or not self.queue:
+        head = self.flow.waiting
+        if self.winner or head is None:
             return Prompt(PromptKind.OVER, msg("The game is over."))
-        head = self.queue[0]
         key = (
             self.attempt,
             tuple(self.dice),
@@ -111,25 +146,21 @@ class DiceThroneSolo(
         )
         if self._asked is not None and self._asked[0] is head and self._asked[1] == key:
             return self._asked[2]
-        prompt = getattr(self, f"_ask_{head[0]}")(head[1])
+        prompt = head.ask()
         self._asked = (head, key, prompt)
         return prompt
-
-    def _ask_confirm(self, data: dict) -> Prompt:
-        return Prompt(PromptKind.CONFIRM, data["text"], data.get("actor", Actor.TABLE))
 
     def apply(self, answer: Input) -> list[Event]:
         prompt = self.prompt()
         expect(answer, prompt)
-        name, data = self.queue[0]
+        head = self.flow.waiting
         values = [d.value for d in answer.dice if d.value is not None]  # expect checked 1-6
-        if name == "offense" and self.attempt > 0:
+        if head is not None and head.name == "offense" and self.attempt > 0:
             self._check_kept(values, prompt.keep)
-        self._events = []
-        self.queue.pop(0)
-        getattr(self, f"_on_{name}")(data, answer, values)
+        self.said = []
+        self.flow.answer(answer)
         self._advance()
-        events, self._events = self._events, []
+        events, self.said = self.said, []
         return events
 
     def _check_kept(self, values: list[int], keep: tuple[int, ...]) -> None:
@@ -139,18 +170,10 @@ class DiceThroneSolo(
             raise InvalidInput(msg("The kept dice ({kept}) must still be in the roll.", kept=shown))
 
     def _advance(self) -> None:
-        while self.queue and not self.winner:
-            name, data = self.queue[0]
-            step = getattr(self, f"_run_{name}", None)
-            if step is None:
-                return
-            self.queue.pop(0)
-            step(data)
+        """The Boss's moves at the front of the queue; nothing more once one side won."""
+        self.flow.advance(stop=lambda: bool(self.winner))
         if self.winner:
-            self.queue.clear()
-
-    def _on_confirm(self, data: dict, answer: Input, values: list[int]) -> None:
-        pass
+            self.flow.clear()
 
     def result(self) -> dict[str, Any] | None:
         if not self.winner:
@@ -164,7 +187,7 @@ class DiceThroneSolo(
             "boss_health": self.boss.health,
             "mode": f"solo-{self.difficulty}",
             "party": "solo",
-            "heroes": self._hero.name,
+            "heroes": self.boss_hero.name,
         }
         if self.winner == "player":
             result["score"] = self.player.health
