@@ -31,6 +31,7 @@ from dicetable.device import config
 from dicetable.device.controller import Controller
 from dicetable.device.session import TableSession
 from dicetable.device.store import Store
+from dicetable.device.table.light_feed import follow
 from dicetable.hardware.actions import TableAction
 from dicetable.hardware.buttons import ActionQueue, PhaseButtons, button_map
 from dicetable.hardware.leds import LedRing
@@ -133,7 +134,7 @@ def bench_ring(rounds: int, data: Path) -> dict[str, list[float]]:
                 results["state -> frame"].append(frame.at - start)
             time.sleep(0.01)
         session = TableSession.start(Store.in_dir(data), "dice-tray", seed=2)
-        ring.follow(session)
+        follow(ring, session)
         for _ in range(rounds // 4):
             ring.dice_moving()
             time.sleep(0.02)

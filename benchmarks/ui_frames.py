@@ -68,7 +68,8 @@ def main() -> int:
     from kivy.core.window import Window
 
     from dicetable.device import config
-    from dicetable.device.runtime import Runtime, demo_settings
+    from dicetable.device.table.compose import demo_settings
+    from dicetable.device.table.runtime import Runtime
     from dicetable.hardware.actions import TableAction
     from dicetable.hardware.camera import SyntheticSource
     from dicetable.ui.app import TableScreens

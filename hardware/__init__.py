@@ -7,7 +7,7 @@ simulated twin used by the tests and by demo mode.
   drawn by ``synthetic_tray``), ``open_camera``;
 * ``ring_patterns`` (pure), ``table_lights``, ``leds`` (the serial LED ring),
   ``ring_sim`` (its twin on a pseudo-terminal) and ``status_light`` (an RGB LED and a
-  buzzer), ``open_lights``;
+  buzzer); the table opens them (``device.table.compose``) and tells them the game;
 * ``notify``: systemd's readiness and watchdog messages;
 * ``firmware/``: the Adalight sketch for a ring without WLED.
 """

@@ -12,6 +12,7 @@ import pytest
 
 from dicetable.device.session import TableSession
 from dicetable.device.store import Store
+from dicetable.device.table.light_feed import follow
 from dicetable.hardware.leds import (
     LedRing,
     RingError,
@@ -150,7 +151,7 @@ def test_the_ring_follows_a_session(isolated_data: Path):
     ring = open_ring(settings)
     assert ring is not None and ring.simulator is not None
     try:
-        ring.follow(session)
+        follow(ring, session)
         assert ring.simulator.wait_for(lambda f: f.pixels == (PLAYER,) * 12) is not None
         ring.dice_moving()
         assert ring.lights.rolling

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import logging
 import time
+from pathlib import Path
 
 import pytest
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from dicetable.device.config import load
+from dicetable.device.table.compose import demo_settings, start_devices
+from dicetable.device.table.runtime import Runtime
 from dicetable.hardware.ring_patterns import Effect, Lights
 from dicetable.hardware.status_light import StatusLight, open_status_light
-from dicetable.hardware.table_lights import LightGroup, open_lights
 
 SETTINGS = {
     "enabled": True,
@@ -94,17 +96,43 @@ def test_off_by_default_and_a_busy_pin_is_one_warning(pins, caplog: pytest.LogCa
     light.close()
 
 
-def test_ring_and_status_led_as_one_group(pins):
-    settings = {
-        "leds": {"port": "sim", "count": 8, "protocol": "adalight", "brightness": 1.0},
-        "status_led": SETTINGS,
-    }
-    lights = open_lights(settings)
-    assert isinstance(lights, LightGroup)
+def test_enabled_in_the_settings_the_app_lights_the_led_and_beeps(pins, isolated_data: Path):
+    """README, "Status LED and buzzer": ``[status_led] enabled = true`` in the settings
+    file is all it takes. The app (its runtime, composed as ``dicetable run`` does,
+    with the demo tray read in its own process) lights the LED in the player's colour
+    when a game starts, blinks it while the dice roll and beeps once they are read."""
+    isolated_data.mkdir(parents=True, exist_ok=True)
+    path = isolated_data / "config.toml"
+    path.write_text(
+        "[status_led]\nenabled = true\nred = \"GPIO5\"\ngreen = \"GPIO6\"\n"
+        'blue = "GPIO13"\nbuzzer = "GPIO12"\n',
+        encoding="utf-8",
+    )
+    runtime = Runtime(demo_settings(load(path)), lambda job: job())
+    runtime.start()
     try:
-        lights.show(Lights(actor="boss"))
-        assert lights.simulator.wait_for(lambda f: f.pixels[0] == (255, 24, 0)) is not None
-        assert lights.members[1].led.value[0] == 1.0
+        start_devices(runtime, ring_grace=0.1)
+        runtime.new_game("dice-tray", seed=1).result(timeout=5)
+        deadline = time.monotonic() + 30
+        while runtime.status_light is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        light = runtime.status_light
+        assert light is not None, "the status LED was not opened"
+        blue = pins.pin(13)
+        assert _until(lambda: light.led.value[2] == 1.0 and light.led.value[0] == 0.0)
+        assert blue.state == 1.0  # the pin itself: the player's blue
+        buzzer, red = pins.pin(12), pins.pin(5)
+        assert _until(lambda: any(state for _, state in buzzer.states), seconds=60)
+        assert any(state for _, state in red.states)  # amber blinks while they roll
     finally:
-        lights.close()
-    assert open_lights({"leds": {"port": ""}, "status_led": {"enabled": False}}) is None
+        runtime.stop()
+    assert runtime.status_light.led is None  # closed with the app: the pins are free
+
+
+def _until(check, seconds: float = 10.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        time.sleep(0.05)
+    return check()

@@ -20,17 +20,13 @@ import numpy as np
 import pytest
 
 from dicetable.device import config
-from dicetable.device.runtime import (
-    Devices,
-    Runtime,
-    SeenDie,
-    TableState,
-    TrayState,
-    compose,
-    demo_settings,
-    no_ring_words,
-)
 from dicetable.device.store import StoreError
+from dicetable.device.table.compose import compose, demo_settings, start_devices
+from dicetable.device.table.devices import Devices
+from dicetable.device.table.notices import no_ring_words
+from dicetable.device.table.runtime import Runtime
+from dicetable.device.table.snapshots import DieReading, GameSnapshot, TraySnapshot, die_of
+from dicetable.device.table.tray_process import ThrowDice, UseProfile
 from dicetable.hardware.actions import TableAction
 from dicetable.hardware.camera import CameraError, SyntheticSource
 from dicetable.hardware.leds import open_ring
@@ -118,7 +114,7 @@ def test_the_tray_thread_reads_the_synthetic_tray_and_offers_the_dice(
     camera = SyntheticSource(640, 480, fps=15, seed=3, count=(3, 3), still=2.0, realtime=False)
     watcher = SettleWatcher(DiceReader(), 0.3)
     runtime = Runtime(config.load(), inbox, camera=camera, watcher=watcher)
-    trays: list[TrayState] = []
+    trays: list[TraySnapshot] = []
     runtime.listeners.tray.append(trays.append)
     runtime.start()
     try:
@@ -185,7 +181,7 @@ def test_a_camera_that_gives_no_picture_means_typed_dice_said_on_screen(
 ) -> None:
     camera = LostCamera()
     runtime = Runtime(config.load(), inbox, camera=camera, watcher=StillTray())
-    trays: list[TrayState] = []
+    trays: list[TraySnapshot] = []
     runtime.listeners.tray.append(trays.append)
     runtime.start()
     try:
@@ -233,10 +229,10 @@ def test_a_correction_is_used_and_logged_with_its_frame(
 ) -> None:
     runtime.new_game("dice-tray", seed=1).result(timeout=5)
     frame = np.zeros((48, 64, 3), np.uint8)
-    seen = (SeenDie(10, 10, 8, 3, "3"), SeenDie(30, 20, 8, 1, "1", confidence=0.3))
-    runtime.tray = TrayState("settled", seen, None, (64, 48))
+    seen = (DieReading(3, "3", 10, 10, 8, 1.0, ""), DieReading(1, "1", 30, 20, 8, 0.3, ""))
+    runtime.tray = TraySnapshot("settled", seen, None, (64, 48))
     runtime._last_frame = frame
-    runtime.submit(lambda: runtime._offer_read(tuple(d.as_die() for d in seen))).result()
+    runtime.submit(lambda: runtime._offer_read(tuple(die_of(d) for d in seen))).result()
     state = runtime.correct(1, Die(4, "4")).result(timeout=5)
     assert [d.value for d in state.dice] == [3, 4]
     (entry,) = runtime.corrections.entries()
@@ -293,7 +289,7 @@ def test_the_app_reads_the_tray_in_a_process_of_its_own(inbox: Inbox, isolated_d
     settings = demo_settings(config.load())
     settings.values["leds"]["port"] = ""
     runtime = Runtime(settings, inbox, camera=object(), watcher=object(), tray_process=True)
-    trays: list[TrayState] = []
+    trays: list[TraySnapshot] = []
     runtime.listeners.tray.append(trays.append)
     runtime.start()
     try:
@@ -346,7 +342,7 @@ def test_a_roll_is_read_with_the_profile_the_prompt_names_when_taught(
     runtime = Runtime(config.load(), inbox, camera=LostCamera(), watcher=watcher)
     runtime.start()
     try:
-        with caplog.at_level("INFO", logger="dicetable.device.runtime"):
+        with caplog.at_level("INFO", logger="dicetable.device.table"):
             _to_roll(runtime, "dicethrone-solo", {"boss": "barbarian", "difficulty": "normal"})
             runtime.refresh().result(timeout=5)
         assert watcher.reader.profile.name == "d6"
@@ -376,15 +372,15 @@ def test_the_tray_process_is_told_the_profile_of_the_prompt(
         _to_roll(runtime, "dicethrone-solo", {"boss": "barbarian", "difficulty": "normal"})
         assert runtime._profile == "dicethrone-barbarian"  # the process starts with it
         ours, theirs = __import__("multiprocessing").Pipe()
-        runtime._tray_conn = ours
+        runtime.tray_link.conn = ours
         runtime.new_game("dice-tray", seed=1).result(timeout=5)
-        assert theirs.poll(5) and theirs.recv() == ("profile", "d6")
+        assert theirs.poll(5) and theirs.recv() == UseProfile("d6")
     finally:
-        runtime._tray_conn = None
+        runtime.tray_link.conn = None
         runtime.stop()
 
 
-def _answer_lines(runtime: Runtime, lines: list[str]) -> TableState:
+def _answer_lines(runtime: Runtime, lines: list[str]) -> GameSnapshot:
     from dicetable.device.answers import parse
 
     state = runtime.refresh().result(timeout=5)
@@ -436,7 +432,7 @@ def test_an_expected_failure_is_one_line_and_a_bug_keeps_its_traceback(
     db.execute("PRAGMA user_version = 999")
     db.close()
     runtime = Runtime(config.load(), inbox)
-    logger = "dicetable.device.runtime"
+    logger = "dicetable.device.table"
     with caplog.at_level("ERROR", logger), pytest.raises(StoreError, match="newer dicetable"):
         runtime.start()
     runtime._table.submit(lambda: None).result(timeout=5)  # the failure's log is written
@@ -527,7 +523,7 @@ def test_an_unplugged_led_ring_is_said_and_the_game_goes_on(
     runtime.start()
     ring = open_ring(settings)
     runtime.use_devices(Devices(ring=ring))
-    watch = threading.Thread(target=runtime._watch_ring, args=(0.3, 0.05), daemon=True)
+    watch = threading.Thread(target=runtime.watch_ring, args=(0.3, 0.05), daemon=True)
     watch.start()
     try:
         time.sleep(0.6)
@@ -550,19 +546,19 @@ def test_start_devices_opens_the_camera_after_the_start(inbox: Inbox, isolated_d
     them in this process, whose interpreter lock the screen needs) and the ring
     opens here; the demo tray throws the dice the prompt asks for."""
     runtime = Runtime(demo_settings(config.load()), inbox)
-    runtime.tray = TrayState("starting")
-    trays: list[TrayState] = []
+    runtime.tray = TraySnapshot("starting")
+    trays: list[TraySnapshot] = []
     runtime.listeners.tray.append(trays.append)
     runtime.start()
     try:
         runtime.new_game("dice-tray", seed=1).result(timeout=5)
-        runtime.start_devices(ring_grace=0.1)
+        start_devices(runtime, ring_grace=0.1)
         run_until(inbox, lambda: any(len(t.dice) for t in trays if t.state == "settled"), 60)
         assert runtime.camera is None and runtime.tray_process
         assert runtime.ring is not None and runtime.notices() == ()
         settled = next(t for t in trays if t.state == "settled" and t.dice)
         assert 1 <= len(settled.dice) <= 8  # the prompt's 1 to 30, at most 8 thrown
-        assert runtime._dice_count == (1, 8)  # told to the tray process as it started
+        assert runtime.tray_link.throw == ThrowDice(1, 8)  # told to the tray process as it started
     finally:
         runtime.stop()
 

@@ -22,7 +22,11 @@ import numpy as np
 import pytest
 
 from dicetable.device import config
-from dicetable.device.runtime import Runtime, TrayState, tray_box
+from dicetable.device.table.runtime import Runtime
+from dicetable.device.table.snapshots import DieReading, TraySnapshot
+from dicetable.device.table.teach import TeachSession
+from dicetable.device.table.tray_process import ReadArea, StopReading
+from dicetable.device.table.tray_reading import tray_box
 from dicetable.hardware.synthetic_tray import SyntheticDie, render_tray
 from dicetable.vision.reader import DiceReader
 from dicetable.vision.settle import SettleWatcher
@@ -93,7 +97,9 @@ class Inbox:
         self.jobs.put(job)
 
 
-def _settled(runtime: Runtime, trays: list[TrayState], inbox: Inbox, after: int = 0) -> TrayState:
+def _settled(
+    runtime: Runtime, trays: list[TraySnapshot], inbox: Inbox, after: int = 0
+) -> TraySnapshot:
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
         try:
@@ -119,7 +125,7 @@ def test_a_die_outside_the_tray_area_is_ignored_and_inside_dice_keep_frame_pixel
     runtime = Runtime(
         settings, inbox, camera=StillTray(frame), watcher=SettleWatcher(DiceReader(), 0.2)
     )
-    trays: list[TrayState] = []
+    trays: list[TraySnapshot] = []
     runtime.listeners.tray.append(trays.append)
     runtime.start()
     try:
@@ -153,11 +159,11 @@ def test_a_new_area_is_sent_to_the_tray_process(isolated_data: Path) -> None:
     runtime.start()  # no watcher: the tray is not read, so the pipe is ours to watch
     ours, theirs = __import__("multiprocessing").Pipe()
     try:
-        runtime._tray_conn = ours
+        runtime.tray_link.conn = ours
         runtime.save_setting("camera.tray", [0.1, 0.2, 0.9, 0.8]).result(timeout=5)
-        assert theirs.poll(5) and theirs.recv() == ("tray", (0.1, 0.2, 0.9, 0.8))
+        assert theirs.poll(5) and theirs.recv() == ReadArea((0.1, 0.2, 0.9, 0.8))
     finally:
-        runtime._tray_conn = None
+        runtime.tray_link.conn = None
         runtime.stop()
 
 
@@ -168,7 +174,8 @@ def test_the_tray_process_reads_the_area_and_takes_a_new_one_on_its_pipe(
     configured area and switches to one sent on its pipe from the next frame."""
     import multiprocessing
 
-    from dicetable.device.runtime import demo_settings, serve_tray
+    from dicetable.device.table.compose import demo_settings
+    from dicetable.device.table.tray_process import serve_tray
 
     settings = demo_settings(config.load())
     values = {section: dict(keys) for section, keys in settings.values.items()}
@@ -181,7 +188,7 @@ def test_the_tray_process_reads_the_area_and_takes_a_new_one_on_its_pipe(
         first = ours.recv()
         assert first.box == (0, 0, 640, 480) and first.frame_size == (1280, 960)
         assert all(d.x < 640 and d.y < 480 for d in first.dice)
-        ours.send(("tray", (0.5, 0.5, 1.0, 1.0)))
+        ours.send(ReadArea((0.5, 0.5, 1.0, 1.0)))
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline and ours.poll(1):
             if (record := ours.recv()).box == (640, 480, 1280, 960):
@@ -190,7 +197,7 @@ def test_the_tray_process_reads_the_area_and_takes_a_new_one_on_its_pipe(
             raise AssertionError("the new tray area was not taken")
         assert all(d.x >= 640 and d.y >= 480 for d in record.dice)
     finally:
-        ours.send("stop")
+        ours.send(StopReading())
         deadline = time.monotonic() + 10
         while worker.is_alive() and time.monotonic() < deadline:
             while ours.poll(0.05):  # keep reading, as the app does: a full pipe blocks
@@ -214,7 +221,7 @@ def test_teaching_a_face_looks_only_inside_the_tray_area(isolated_data: Path) ->
     runtime = Runtime(config.load(), Inbox())
     runtime.start()
     try:
-        runtime.teacher = Teacher()
+        runtime.teacher = TeachSession(Teacher())
         runtime._last_frame = np.zeros((480, 640, 3), np.uint8)
         runtime._last_box = (0, 0, 480, 480)
         assert runtime.teach_face(0).result(timeout=5) == []
@@ -255,10 +262,11 @@ def test_the_tray_area_is_set_by_touch_saved_and_applied(table) -> None:
     table.tap(table.find_text("Tray area"))
     assert screens.current == "tray_area"
     frame = render_tray([*INSIDE, OUTSIDE], (640, 480), seed=4)
-    from dicetable.device.runtime import SeenDie
 
-    dice = tuple(SeenDie(d.x, d.y, d.size, d.value, str(d.value)) for d in [*INSIDE, OUTSIDE])
-    runtime._show_tray(TrayState("settled", dice, frame[:, :, ::-1].copy(), (640, 480)))
+    dice = tuple(
+        DieReading(d.value, str(d.value), d.x, d.y, d.size, 1.0, "") for d in [*INSIDE, OUTSIDE]
+    )
+    runtime._show_tray(TraySnapshot("settled", dice, frame[:, :, ::-1].copy(), (640, 480)))
     table.pump()
     editor = screens.tray_area.editor
     assert editor.area == (0.0, 0.0, 1.0, 1.0)

@@ -48,13 +48,10 @@ from kivy.uix.widget import Widget  # noqa: E402
 from test_i18n import random_answer  # noqa: E402
 
 from dicetable.device import config  # noqa: E402
-from dicetable.device.runtime import (  # noqa: E402
-    Devices,
-    Runtime,
-    SeenDie,
-    TrayState,
-    no_ring_words,
-)
+from dicetable.device.table.devices import Devices  # noqa: E402
+from dicetable.device.table.notices import no_ring_words  # noqa: E402
+from dicetable.device.table.runtime import Runtime  # noqa: E402
+from dicetable.device.table.snapshots import DieReading, TraySnapshot, die_of  # noqa: E402
 from dicetable.hardware.actions import TableAction  # noqa: E402
 from dicetable.rules.core import (  # noqa: E402
     Actor,
@@ -271,15 +268,13 @@ class Table:
             x, y = 120 + 150 * (index % 4), 120 + 200 * (index // 4)
             picture[y - 40 : y + 40, x - 40 : x + 40] = 235
             cv2.putText(picture, str(value), (x - 16, y + 18), cv2.FONT_HERSHEY_SIMPLEX, 1.6, 0, 4)
-            seen.append(
-                SeenDie(x, y, 80, value, str(value), confidence=0.4 if value == 1 else 0.95)
-            )
+            seen.append(DieReading(value, str(value), x, y, 80, 0.4 if value == 1 else 0.95, ""))
         half = picture[::2, ::2].copy()
-        tray = TrayState(state, tuple(seen), half, (640, 480))
+        tray = TraySnapshot(state, tuple(seen), half, (640, 480))
         if state == "settled":
             self.runtime._last_frame = picture
             self.runtime.submit(
-                lambda: self.runtime._offer_read(tuple(d.as_die() for d in seen))
+                lambda: self.runtime._offer_read(tuple(die_of(d) for d in seen))
             ).result()
         self.runtime._show_tray(tray)
         self.pump()
@@ -574,7 +569,7 @@ def test_what_is_wrong_is_said_on_the_home_screen(table: Table) -> None:
     rt = table.runtime
     home = table.screens.home
     assert notice_lines(home.notice_box) == ""  # nothing wrong: no room taken
-    rt._show_tray(TrayState("starting"))
+    rt._show_tray(TraySnapshot("starting"))
     table.pump()
     assert "Starting camera" in home.camera_line.text
     rt.use_devices(Devices(why="no camera found (no Pi camera, no USB camera at /dev/video0)"))
@@ -845,7 +840,7 @@ def test_the_dice_a_game_waits_for_are_taught_by_touch_and_read_at_its_next_roll
         state = answer.result(timeout=5)
     assert state.prompt.dice is not None and state.prompt.dice.profile == "dicethrone-barbarian"
     empty = render_tray([], seed=1, tray="black felt")
-    runtime._show_tray(TrayState("empty", (), empty[::2, ::2, ::-1].copy(), (640, 480)))
+    runtime._show_tray(TraySnapshot("empty", (), empty[::2, ::2, ::-1].copy(), (640, 480)))
     table.pump()
     notice = [n for n in runtime.notices() if n.topic == "dice"]
     assert notice and "Dice Throne: the Barbarian's dice" in str(notice[0].text.args["dice"])
@@ -874,7 +869,7 @@ def test_the_dice_a_game_waits_for_are_taught_by_touch_and_read_at_its_next_roll
         assert f"face {value}: {faces[value]}" in teach.step.text, teach.step.text
         frame = render_tray([_hero_die(value, rng)], seed=shot, tray="black felt")
         runtime._last_frame = frame
-        runtime._show_tray(TrayState("settled", (), frame[::2, ::2, ::-1].copy(), (640, 480)))
+        runtime._show_tray(TraySnapshot("settled", (), frame[::2, ::2, ::-1].copy(), (640, 480)))
         table.pump()
         if shot == 2:
             table.check("teach-hero-face")

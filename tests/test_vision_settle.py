@@ -12,7 +12,7 @@ import pytest
 from dicetable.hardware.synthetic_tray import random_tray, render_tray
 from dicetable.vision.reader import DiceReader
 from dicetable.vision.reading import DieReading, FrameReading
-from dicetable.vision.settle import SettleWatcher, TrayState
+from dicetable.vision.settle import SettleState, SettleWatcher
 
 FPS = 10
 
@@ -47,10 +47,10 @@ def test_rolling_then_settled_after_the_settle_time():
     dice = random_tray(random.Random(3), 4)
     watcher = SettleWatcher(DiceReader(), settle_seconds=0.5)
     updates = feed(watcher, rolling_frames(dice, 6))
-    assert {u.state for u in updates} == {TrayState.ROLLING}
+    assert {u.state for u in updates} == {SettleState.ROLLING}
     assert all(u.reading is None for u in updates)
     still = feed(watcher, frames_of(dice, 10), start=1.0)
-    settled = [i for i, u in enumerate(still) if u.state == TrayState.SETTLED]
+    settled = [i for i, u in enumerate(still) if u.state == SettleState.SETTLED]
     assert settled and settled[0] >= 5  # not before 0.5 s of stillness at 10 fps
     first = still[settled[0]]
     assert first.changed and first.reading is not None
@@ -62,14 +62,14 @@ def test_settle_time_is_configurable():
     dice = random_tray(random.Random(4), 3)
     watcher = SettleWatcher(DiceReader(), settle_seconds=1.5)
     updates = feed(watcher, frames_of(dice, 20))
-    first = next(i for i, u in enumerate(updates) if u.state == TrayState.SETTLED)
+    first = next(i for i, u in enumerate(updates) if u.state == SettleState.SETTLED)
     assert first >= 15
 
 
 def test_empty_tray():
     watcher = SettleWatcher(DiceReader(), settle_seconds=0.3)
     updates = feed(watcher, frames_of([], 8))
-    assert updates[-1].state == TrayState.EMPTY
+    assert updates[-1].state == SettleState.EMPTY
     assert updates[-1].reading is not None and updates[-1].reading.dice == ()
 
 
@@ -79,7 +79,7 @@ def test_hand_in_view_after_a_settled_tray():
     feed(watcher, frames_of(dice, 6))
     hand = render_tray(dice, seed=1, hand=True, noise=0)
     updates = feed(watcher, [hand, hand, hand], start=1.0)
-    assert [u.state for u in updates] == [TrayState.HAND] * 3
+    assert [u.state for u in updates] == [SettleState.HAND] * 3
     assert updates[0].changed and updates[0].reading is None
 
 
@@ -102,7 +102,7 @@ def test_one_noisy_frame_cannot_change_the_result():
     updates = feed(watcher, frames)
     results = [u.reading.dice[0].value for u in updates if u.reading is not None]
     assert results and set(results) == {5}
-    assert sum(u.changed for u in updates if u.state == TrayState.SETTLED) == 1
+    assert sum(u.changed for u in updates if u.state == SettleState.SETTLED) == 1
 
 
 def test_no_reading_until_the_frames_agree():
@@ -117,7 +117,7 @@ def test_a_settled_tray_is_rechecked_once_per_settle_time():
     reader = FlakyReader(bad=set())
     watcher = SettleWatcher(reader, settle_seconds=0.5)
     updates = feed(watcher, frames_of([], 40))  # 4 s at 10 fps
-    assert updates[-1].state == TrayState.SETTLED and updates[-1].reading is not None
+    assert updates[-1].state == SettleState.SETTLED and updates[-1].reading is not None
     assert reader.count <= 20
     assert sum(u.changed for u in updates) == 2  # rolling at first sight, then settled
 
@@ -128,7 +128,7 @@ def test_hand_reaching_in_before_anything_settled():
     empty = render_tray([], seed=2, noise=0)
     hand = render_tray(dice, seed=2, hand=True, noise=0)
     updates = feed(watcher, [empty, hand])
-    assert updates[-1].state == TrayState.HAND
+    assert updates[-1].state == SettleState.HAND
 
 
 def test_a_new_scene_that_keeps_still_is_the_new_tray_not_a_hand():
@@ -138,8 +138,8 @@ def test_a_new_scene_that_keeps_still_is_the_new_tray_not_a_hand():
     watcher = SettleWatcher(DiceReader(), settle_seconds=0.3)
     feed(watcher, frames_of(dice, 8, hand=True))  # a hand held still: settles on it
     updates = feed(watcher, frames_of(dice, 12, seed=2), start=1.0)
-    assert updates[0].state in (TrayState.HAND, TrayState.ROLLING)
-    assert updates[-1].state == TrayState.SETTLED
+    assert updates[0].state in (SettleState.HAND, SettleState.ROLLING)
+    assert updates[-1].state == SettleState.SETTLED
     assert sorted(d.value for d in updates[-1].reading.dice) == sorted(d.value for d in dice)
 
 
@@ -151,10 +151,10 @@ def test_a_hand_held_still_over_the_tray_never_reads_as_settled():
     watcher = SettleWatcher(DiceReader(), settle_seconds=0.3)
     feed(watcher, frames_of(dice, 8))
     held = feed(watcher, frames_of(dice, 35, seed=1, hand=True), start=1.0)  # 3.5 s
-    assert {u.state for u in held} == {TrayState.HAND}
+    assert {u.state for u in held} == {SettleState.HAND}
     assert all(u.reading is None for u in held)
     left = feed(watcher, frames_of(dice, 12, seed=1), start=4.5)
-    assert left[-1].state == TrayState.SETTLED
+    assert left[-1].state == SettleState.SETTLED
     assert sorted(d.value for d in left[-1].reading.dice) == sorted(d.value for d in dice)
 
 
@@ -167,10 +167,10 @@ def test_a_hand_still_over_new_dice_after_a_roll_waits_for_the_hand():
     feed(watcher, frames_of(before, 8))
     feed(watcher, rolling_frames(after, 4), start=1.0)
     held = feed(watcher, frames_of(after, 40, seed=2, hand=True), start=1.5)
-    assert TrayState.SETTLED not in {u.state for u in held}
-    assert held[-1].state == TrayState.HAND
+    assert SettleState.SETTLED not in {u.state for u in held}
+    assert held[-1].state == SettleState.HAND
     left = feed(watcher, frames_of(after, 12, seed=2), start=6.0)
-    assert left[-1].state == TrayState.SETTLED
+    assert left[-1].state == SettleState.SETTLED
     assert sorted(d.value for d in left[-1].reading.dice) == sorted(d.value for d in after)
 
 
@@ -181,12 +181,15 @@ def test_a_change_of_light_is_not_a_hand():
     watcher = SettleWatcher(DiceReader(), settle_seconds=0.3)
     feed(watcher, frames_of(dice, 8))
     brighter = feed(watcher, frames_of(dice, 12, light=1.25), start=1.0)
-    assert brighter[-1].state == TrayState.SETTLED
+    assert brighter[-1].state == SettleState.SETTLED
     assert sorted(d.value for d in brighter[-1].reading.dice) == sorted(d.value for d in dice)
 
 
-@pytest.mark.xfail(strict=True, reason="with taught hero dice the still hand reads as a"
-                   " settled tray (learned reader; issue 17 is open)")
+@pytest.mark.xfail(
+    strict=True,
+    reason="with taught hero dice the still hand reads as a"
+    " settled tray (learned reader; issue 17 is open)",
+)
 def test_taught_symbol_dice_settle_only_once_a_still_hand_has_gone():
     """The same with hero dice read by a taught profile: the
     hand resting over them is never taken for the tray, and the faces read once it
@@ -205,8 +208,8 @@ def test_taught_symbol_dice_settle_only_once_a_still_hand_has_gone():
     dice = random_tray(random.Random(40), 4, symbols=symbols, colours=("red",))
     feed(watcher, frames_of(dice, 8, tray="black felt"))
     held = feed(watcher, frames_of(dice, 30, hand=True, tray="black felt"), start=1.0)
-    assert {u.state for u in held} == {TrayState.HAND}
+    assert {u.state for u in held} == {SettleState.HAND}
     left = feed(watcher, frames_of(dice, 10, tray="black felt"), start=4.0)
-    assert left[-1].state == TrayState.SETTLED
+    assert left[-1].state == SettleState.SETTLED
     read = sorted(d.face for d in left[-1].reading.dice)
     assert read == sorted(faces[d.value - 1] for d in dice)

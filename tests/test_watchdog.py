@@ -14,7 +14,7 @@ import pytest
 
 from dicetable.device import config
 from dicetable.device.liveness import Watchdog
-from dicetable.device.runtime import Runtime
+from dicetable.device.table.runtime import Runtime
 
 INTERVAL = 0.05  # seconds between beats (half of a WatchdogSec= of 0.1 s)
 PHASE = 0.6  # seconds each state is watched: 12 beats

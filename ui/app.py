@@ -24,7 +24,8 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
 
 from dicetable.device.liveness import Watchdog
-from dicetable.device.runtime import Notice, Runtime, TableState, TrayState
+from dicetable.device.table.runtime import Runtime
+from dicetable.device.table.snapshots import GameSnapshot, Notice, TraySnapshot
 from dicetable.hardware.actions import TableAction
 from dicetable.rules.core import PromptKind
 from dicetable.ui import theme
@@ -166,7 +167,7 @@ class TableScreens(ScreenManager):
         self.runtime.save_setting("ui.language", lang).add_done_callback(rebuild)
 
     # from the runtime (already on the UI thread) -------------------------------------
-    def show_table(self, state: TableState | None) -> None:
+    def show_table(self, state: GameSnapshot | None) -> None:
         if state is None:
             self.playing = False
             if "game" in self.built:
@@ -179,7 +180,7 @@ class TableScreens(ScreenManager):
         if self.current in ("home", "new"):
             self.go("game")
 
-    def show_tray(self, tray: TrayState) -> None:
+    def show_tray(self, tray: TraySnapshot) -> None:
         if self.current == "game":
             self.game.show_tray(tray)
         elif self.current == "calibration":

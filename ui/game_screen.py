@@ -1,4 +1,4 @@
-"""The game screen: one layout for every game, filled from ``TableState``.
+"""The game screen: one layout for every game, filled from ``GameSnapshot``.
 
 Top: the game and its turn, the boss's gauge. Middle: the tracked values (boss in
 violet, players in blue), the cards drawn this turn and what just happened, beside
@@ -22,7 +22,8 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
 
-from dicetable.device.runtime import Notice, Runtime, TableState, TrayState
+from dicetable.device.table.runtime import Runtime
+from dicetable.device.table.snapshots import GameSnapshot, Notice, TraySnapshot
 from dicetable.hardware.actions import TableAction
 from dicetable.rules.core import Die, Input, InputKind, Prompt, PromptKind
 from dicetable.ui import theme
@@ -93,7 +94,7 @@ class GameScreen(Screen):
         self.runtime = runtime
         self.t = words
         self.on_action = on_action
-        self.state: TableState | None = None
+        self.state: GameSnapshot | None = None
         self.tray = runtime.tray
         self.recent: list[tuple[str, str]] = []  # (event kind, text), newest first
         self.typing = False  # the dice pad is shown instead of the camera
@@ -217,7 +218,7 @@ class GameScreen(Screen):
         return bar
 
     # state in ----------------------------------------------------------------------
-    def show_state(self, state: TableState) -> None:
+    def show_state(self, state: GameSnapshot) -> None:
         """Show a new snapshot. The action area is rebuilt only when the question or
         its focus changed; otherwise only texts change (a Pi redraws labels slowly)."""
         previous = self.state
@@ -262,7 +263,7 @@ class GameScreen(Screen):
         elif not notices and self.notice_box.parent is not None:
             self.notice_box.parent.remove_widget(self.notice_box)
 
-    def show_tray(self, tray: TrayState) -> None:
+    def show_tray(self, tray: TraySnapshot) -> None:
         self.tray = tray
         if self.state is None or self.state.prompt.kind is not PromptKind.ROLL:
             return
@@ -273,7 +274,7 @@ class GameScreen(Screen):
         self.tray_view.show(tray, self.state.keep_spots)
         self._show_tray_status()
 
-    def _show_header(self, state: TableState) -> None:
+    def _show_header(self, state: GameSnapshot) -> None:
         turn = state.view.get("turn")
         title = self.t.markup(state.title)
         if turn is not None:
@@ -291,7 +292,7 @@ class GameScreen(Screen):
                 self.t.markup(_words(gauge["label"])), int(gauge["value"]), int(gauge["max"])
             )
 
-    def _show_prompt(self, state: TableState) -> None:
+    def _show_prompt(self, state: GameSnapshot) -> None:
         """One line in the colour of whoever acts (red for a refused answer). A text
         too long for one line gets a second one, except for an instruction, which the
         action area shows in full (the bar then ends it with "…")."""
@@ -311,7 +312,7 @@ class GameScreen(Screen):
         )
         self.prompt_line.text = line
 
-    def _show_info(self, state: TableState) -> None:
+    def _show_info(self, state: GameSnapshot) -> None:
         """Panels are updated in place when only their values changed (most answers),
         so the screen is not rebuilt label by label on every move."""
         d = self.display
@@ -372,7 +373,7 @@ class GameScreen(Screen):
         self.tree_view.show(tree)
 
     # the action area ---------------------------------------------------------------
-    def _show_action(self, state: TableState) -> None:
+    def _show_action(self, state: GameSnapshot) -> None:
         self.action.clear_widgets()
         prompt = state.prompt
         if self.display.portrait:  # the question takes the room it needs, values the rest
@@ -391,7 +392,7 @@ class GameScreen(Screen):
         else:
             self._over_area(state)
 
-    def _roll_area(self, state: TableState) -> None:
+    def _roll_area(self, state: GameSnapshot) -> None:
         d = self.display
         self.tray_status = FitLabel(
             max_font=d.secondary + 2, min_font=d.secondary, size_hint_y=None, height=d.primary
@@ -441,7 +442,7 @@ class GameScreen(Screen):
         self.action.add_widget(row)
         self._show_tray_status()
 
-    def _objective_text(self, state: TableState) -> str:
+    def _objective_text(self, state: GameSnapshot) -> str:
         prompt = state.prompt
         parts = []
         if prompt.objective is not None:
@@ -547,7 +548,7 @@ class GameScreen(Screen):
         shown = " ".join(escape(f"{d.color}:{d.name}" if d.color else d.name) for d in self.typed)
         self.typed_label.text = (shown or self.t.markup(msg("Tap the faces rolled"))) + wanted
 
-    def _choose_area(self, state: TableState) -> None:
+    def _choose_area(self, state: GameSnapshot) -> None:
         d = self.display
         scroll, grid = scrolling_list(d)
         self.option_buttons = []
@@ -565,7 +566,7 @@ class GameScreen(Screen):
             grid.add_widget(button)
         self.action.add_widget(scroll)
 
-    def _number_area(self, state: TableState) -> None:
+    def _number_area(self, state: GameSnapshot) -> None:
         d = self.display
         low, high = state.prompt.number_range or (0, 0)
         self.action.add_widget(
@@ -598,7 +599,7 @@ class GameScreen(Screen):
             )
         )
 
-    def _confirm_area(self, state: TableState) -> None:
+    def _confirm_area(self, state: GameSnapshot) -> None:
         d = self.display
         scroll = ScrollView(do_scroll_x=False)
         text = WrapLabel(
@@ -617,7 +618,7 @@ class GameScreen(Screen):
             )
         )
 
-    def _over_area(self, state: TableState) -> None:
+    def _over_area(self, state: GameSnapshot) -> None:
         d = self.display
         result = state.view.get("result") or {}
         lines = [self.t.markup(msg("Game over."))]

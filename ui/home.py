@@ -10,8 +10,9 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
 
-from dicetable.device.runtime import Notice, Runtime, TrayState
 from dicetable.device.store import SavedGame
+from dicetable.device.table.runtime import Runtime
+from dicetable.device.table.snapshots import Notice, TraySnapshot
 from dicetable.rules.registry import games
 from dicetable.ui import theme
 from dicetable.ui.text import Words, escape, msg
@@ -26,7 +27,7 @@ from dicetable.ui.widgets import (
     title_row,
 )
 
-#: the header's camera line for each tray state (``TrayState.state``)
+#: the header's camera line for each tray state (``TraySnapshot.state``)
 CAMERA_LINES = {
     "starting": (msg("Starting camera…"), theme.TABLE),
     "no_camera": (msg("No camera: dice are typed"), theme.FAILURE),
@@ -108,7 +109,7 @@ class HomeScreen(Screen):
         self.refresh()
         self.show_tray(self.runtime.tray)  # it may have changed on another screen
 
-    def show_tray(self, tray: TrayState) -> None:
+    def show_tray(self, tray: TraySnapshot) -> None:
         """One short line on the camera: starting, ready or missing (the notice
         below the header says why and what to do)."""
         words, colour = CAMERA_LINES.get(tray.state, CAMERA_LINES["empty"])

@@ -13,7 +13,8 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
 
 from dicetable.device.config import ALLOWED
-from dicetable.device.runtime import Runtime, TeachableSet, TrayState
+from dicetable.device.table.runtime import Runtime
+from dicetable.device.table.snapshots import TeachableSet, TraySnapshot
 from dicetable.hardware.actions import TableAction
 from dicetable.rules.registry import DiceFace, DiceSet
 from dicetable.ui import theme
@@ -278,7 +279,7 @@ class CalibrationScreen(_Page):
         self.body.add_widget(self.hint)
         self.show_tray(runtime.tray)
 
-    def show_tray(self, tray: TrayState) -> None:
+    def show_tray(self, tray: TraySnapshot) -> None:
         self.preview.show(tray)
         source = self.runtime.settings["camera.source"]
         if tray.state in ("no_camera", "lost"):
@@ -512,5 +513,5 @@ class TeachScreen(_Page):
 
         self.runtime.teach_save().add_done_callback(done)
 
-    def show_tray(self, tray: TrayState) -> None:
+    def show_tray(self, tray: TraySnapshot) -> None:
         self.preview.show(tray)

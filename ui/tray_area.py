@@ -16,7 +16,8 @@ from typing import Any
 from kivy.graphics import Color, Line, Rectangle
 from kivy.uix.boxlayout import BoxLayout
 
-from dicetable.device.runtime import FULL_FRAME, Runtime, TrayState
+from dicetable.device.table.runtime import Runtime
+from dicetable.device.table.snapshots import FULL_FRAME, TraySnapshot
 from dicetable.ui import theme
 from dicetable.ui.settings import _later, _Page
 from dicetable.ui.text import Words, msg
@@ -210,7 +211,7 @@ class TrayAreaScreen(_Page):
         self.editor.show(self.runtime.tray)
         self._describe(saved=True)
 
-    def show_tray(self, tray: TrayState) -> None:
+    def show_tray(self, tray: TraySnapshot) -> None:
         self.editor.show(tray)
 
     def reset_area(self) -> None:

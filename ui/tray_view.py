@@ -16,7 +16,7 @@ from kivy.graphics.texture import Texture
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
 
-from dicetable.device.runtime import SeenDie, TrayState
+from dicetable.device.table.snapshots import DieReading, TraySnapshot
 from dicetable.ui import theme
 from dicetable.ui.theme import Display
 
@@ -28,8 +28,8 @@ class TrayView(FloatLayout):
         super().__init__(**kw)
         self.display = display
         self.on_die = on_die
-        self.tray = TrayState()
-        self.keep: tuple[SeenDie, ...] = ()
+        self.tray = TraySnapshot()
+        self.keep: tuple[DieReading, ...] = ()
         self.texture: Texture | None = None
         self.textures: list[Texture] = []
         self.labels: list[Label] = []
@@ -40,7 +40,7 @@ class TrayView(FloatLayout):
             self._picture = Rectangle()
         self.bind(pos=self.redraw, size=self.redraw)
 
-    def show(self, tray: TrayState, keep: Sequence[SeenDie] = ()) -> None:
+    def show(self, tray: TraySnapshot, keep: Sequence[DieReading] = ()) -> None:
         self.tray = tray
         self.keep = tuple(keep)
         if tray.preview is not None:
@@ -68,17 +68,17 @@ class TrayView(FloatLayout):
         w, h = fw * scale, fh * scale
         return (self.x + (self.width - w) / 2, self.y + (self.height - h) / 2, w, h)
 
-    def die_box(self, die: SeenDie) -> tuple[float, float, float]:
+    def die_box(self, die: DieReading) -> tuple[float, float, float]:
         """A die's centre and size in widget coordinates (the frame's y runs down)."""
         x0, y0, w, h = self.picture_box()
         fw, _fh = self.tray.frame_size
         scale = w / fw
         return (x0 + die.x * scale, y0 + h - die.y * scale, die.size * scale)
 
-    def is_kept(self, die: SeenDie) -> bool:
+    def is_kept(self, die: DieReading) -> bool:
         return any(abs(k.x - die.x) < k.size and abs(k.y - die.y) < k.size for k in self.keep)
 
-    def colour_of(self, die: SeenDie) -> theme.RGBA:
+    def colour_of(self, die: DieReading) -> theme.RGBA:
         if die.confidence < UNSURE or die.reason:
             return theme.FAILURE
         if not self.keep:

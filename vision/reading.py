@@ -1,4 +1,8 @@
-"""What the reader says about a frame: one ``DieReading`` per die it found."""
+"""What the reader says about a frame: one ``DieReading`` per die it found.
+
+``DieReading`` is the one shape a die has from the reader to the screen: the table
+moves it to full-frame pixels and stamps it with the frame it was read on.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +17,8 @@ class DieReading:
     ``x``, ``y`` is the centre of the top face and ``size`` its side, in the original
     frame's pixels. ``value`` is None when the die cannot be read honestly, and
     ``reason`` then says why ("cocked", "unreadable", "unknown face", "partly out of
-    view").
+    view"). ``frame_id`` numbers the frame it was read on (0: a picture read on its
+    own), so a correction made on the screen is bound to that frame.
     """
 
     value: int | None
@@ -24,6 +29,7 @@ class DieReading:
     confidence: float
     color: str
     reason: str | None = None
+    frame_id: int = 0
 
     def to_dict(self) -> dict[str, object]:
         data = asdict(self)

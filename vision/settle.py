@@ -33,7 +33,9 @@ from dicetable.vision.reading import FrameReading
 THUMB_WIDTH = 160
 
 
-class TrayState(StrEnum):
+class SettleState(StrEnum):
+    """What the watcher makes of the tray on this frame."""
+
     EMPTY = "empty"
     ROLLING = "rolling"
     HAND = "hand in view"
@@ -42,7 +44,7 @@ class TrayState(StrEnum):
 
 @dataclass(frozen=True)
 class TrayUpdate:
-    state: TrayState
+    state: SettleState
     reading: FrameReading | None  # only when SETTLED (or EMPTY: a reading with no dice)
     changed: bool  # the state or the settled reading differs from the last update
 
@@ -78,7 +80,7 @@ class SettleWatcher:
         self._still_since: float | None = None
         self._checked_at = float("-inf")
         self._readings: deque[FrameReading] = deque(maxlen=2 * votes + 1)
-        self._state: TrayState | None = None
+        self._state: SettleState | None = None
         self._reported: tuple | None = None
         self.last_reading: FrameReading | None = None
 
@@ -98,10 +100,10 @@ class SettleWatcher:
         )
         if hand and (self._still_since is None or now - self._still_since < self.settle_seconds):
             self._readings.clear()
-            return self._emit(TrayState.HAND, None)
+            return self._emit(SettleState.HAND, None)
         if moving:
-            return self._emit(TrayState.ROLLING, None)
-        settled = self._state in (TrayState.SETTLED, TrayState.EMPTY)
+            return self._emit(SettleState.ROLLING, None)
+        settled = self._state in (SettleState.SETTLED, SettleState.EMPTY)
         if (
             settled
             and self.last_reading is not None
@@ -115,7 +117,7 @@ class SettleWatcher:
         reading = self.reader.read(frame)
         if reaching is not None and self._hand_held_still(thumb, frame.shape, reading):
             self._readings.clear()
-            return self._emit(TrayState.HAND, None)
+            return self._emit(SettleState.HAND, None)
         self._readings.append(reading)
         if now - self._still_since < self.settle_seconds:
             return self._emit(self._state_while_waiting(), None)
@@ -124,7 +126,7 @@ class SettleWatcher:
             return self._emit(self._state_while_waiting(), None)
         self._tray = thumb
         self._tray_dice = _dice_boxes(voted, frame.shape)
-        state = TrayState.SETTLED if voted.dice else TrayState.EMPTY
+        state = SettleState.SETTLED if voted.dice else SettleState.EMPTY
         return self._emit(state, voted)
 
     def _hand_held_still(
@@ -146,10 +148,10 @@ class SettleWatcher:
         before = float(np.median(np.abs(self._tray[region > 0].astype(np.float32) - floor)))
         return now > before
 
-    def _state_while_waiting(self) -> TrayState:
+    def _state_while_waiting(self) -> SettleState:
         # Until the vote is in, the tray keeps the state it had (rolling, or settled
         # on the previous result when only light changed).
-        return self._state if self._state is not None else TrayState.ROLLING
+        return self._state if self._state is not None else SettleState.ROLLING
 
     def _restart(self) -> None:
         self._still_since = None
@@ -215,10 +217,10 @@ class SettleWatcher:
         # The most recent reading with the winning result (freshest positions).
         return next(r for r in reversed(self._readings) if _signature(r) == best)
 
-    def _emit(self, state: TrayState, reading: FrameReading | None) -> TrayUpdate:
+    def _emit(self, state: SettleState, reading: FrameReading | None) -> TrayUpdate:
         signature = _signature(reading) if reading is not None else None
         changed = state != self._state or (
-            state in (TrayState.SETTLED, TrayState.EMPTY) and signature != self._reported
+            state in (SettleState.SETTLED, SettleState.EMPTY) and signature != self._reported
         )
         self._state = state
         if reading is not None:

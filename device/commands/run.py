@@ -90,7 +90,7 @@ def configure_kivy(width: int, height: int, fullscreen: bool) -> None:
 def run(args: argparse.Namespace) -> int:
     settings, damaged = load_settings(args)
     if args.demo:
-        from dicetable.device.runtime import demo_settings
+        from dicetable.device.table.compose import demo_settings
 
         settings = demo_settings(settings)
     display = display_for(settings["ui.orientation"], args.size)
@@ -108,19 +108,21 @@ def run(args: argparse.Namespace) -> int:
         )
         return 1  # a failure the service retries a few times (a late DRM driver)
 
-    from dicetable.device.runtime import Runtime, TrayState
+    from dicetable.device.table.compose import start_devices
+    from dicetable.device.table.runtime import Runtime
+    from dicetable.device.table.snapshots import TraySnapshot
     from dicetable.ui.app import DiceTableApp
 
     # the home screen comes first; camera, reader, ring and buttons once it is shown
     runtime = Runtime(settings, lambda job: Clock.schedule_once(lambda _dt: job()))
-    runtime.tray = TrayState("starting", message=msg("Starting camera…"))
+    runtime.tray = TraySnapshot("starting", message=msg("Starting camera…"))
     if damaged is not None:
         runtime.notice("settings", damaged)
     runtime.start()
     buttons: list[Any] = []
 
     def open_devices() -> None:
-        runtime.start_devices()
+        start_devices(runtime)
         threading.Thread(target=open_buttons, name="buttons", daemon=True).start()
 
     def open_buttons() -> None:

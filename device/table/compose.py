@@ -1,0 +1,83 @@
+"""The composition root: the one place that knows every adapter of the table.
+
+The runtime is built with the settings and a way to post to the screen; the camera
+(in the tray process), its reader, the LED ring and the status lights are opened here
+and handed to it (``Runtime.use_devices``). ``dicetable run`` opens them after the home
+screen is shown (``start_devices``); tests and benchmarks open them at once
+(``compose``).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+from dicetable.device.config import Config
+from dicetable.device.table.devices import (
+    Devices,
+    open_camera_of,
+    open_ring_of,
+    open_status_light_of,
+)
+from dicetable.device.table.runtime import Post, Runtime
+from dicetable.rules.core import msg
+
+log = logging.getLogger(__name__)
+
+RING_GRACE_SECONDS = 5.0  # a ring that has not answered by then is said on the screen
+RING_CHECK_SECONDS = 1.0
+
+
+def compose(settings: Config, post: Post, *, demo: bool = False) -> Runtime:
+    """The runtime the settings ask for, with its camera, reader and LED ring opened
+    here. ``demo`` uses the synthetic tray and the simulated ring."""
+    if demo:
+        settings = demo_settings(settings)
+    runtime = Runtime(settings, post)
+    runtime.use_devices(open_devices(settings))
+    return runtime
+
+
+def open_devices(settings: Config) -> Devices:
+    """Camera and reader, LED ring, status LED. A device that cannot be opened is
+    logged and left out (``why``); the game goes on with dice typed on the screen."""
+    camera, watcher, why = open_camera_of(settings)
+    return Devices(
+        camera, watcher, open_ring_of(settings), why, status_light=open_status_light_of(settings)
+    )
+
+
+def start_devices(
+    runtime: Runtime,
+    *,
+    ring_grace: float = RING_GRACE_SECONDS,
+    check_every: float = RING_CHECK_SECONDS,
+) -> None:
+    """Start the tray process, which opens the camera and its reader, and open
+    the LED ring and the status LED, on a thread of their own; then watch the ring. The app calls
+    it once the home screen is shown: OpenCV, numpy, the dice reader and a Pi
+    camera take a second or more to come up, and the table is usable meanwhile
+    (the tray says "Starting camera…" until the first picture, dice can be typed).
+    None of them is imported in this process, whose interpreter lock the screen
+    needs."""
+
+    def body() -> None:
+        try:
+            ring, status = open_ring_of(runtime.settings), open_status_light_of(runtime.settings)
+            runtime.use_devices(Devices(ring=ring, status_light=status, in_tray_process=True))
+        except Exception:  # a bug here must not stop a game: dice can be typed
+            log.exception("the camera and LED ring could not be started")
+            runtime.show_no_camera(msg("The camera did not start"))
+            return
+        runtime.watch_ring(ring_grace, check_every)
+
+    threading.Thread(target=body, name="devices", daemon=True).start()
+
+
+def demo_settings(settings: Config) -> Config:
+    """Demo mode: the synthetic tray, the simulated ring, keys for buttons."""
+    values = {section: dict(keys) for section, keys in settings.values.items()}
+    values["camera"]["source"] = "synthetic"
+    values["leds"]["port"] = "sim"
+    values["buttons"]["source"] = "keyboard"
+    return Config(values, settings.path)
