@@ -15,8 +15,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from dicetable.device.text_files import TextFileError, read_text
 from dicetable.rules.data_files import DataError, parse_toml
+from dicetable.rules.text_files import TextFileError, read_text
 
 ENV_CONFIG = "DICETABLE_CONFIG"
 ENV_DATA = "DICETABLE_DATA"

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from dicetable.device import dicequest_cards as cards
 from dicetable.device.cli import main
 from dicetable.rules.dicequest import catalogue
 from dicetable.rules.dicequest.card_line import card_id, card_line, parse_line
@@ -117,7 +118,7 @@ def test_cards_are_exported_and_imported_on_another_table(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     for line in (GOBLIN_CAVE, "Rat Cellar; quest act 2; party 1; require 1 shield"):
-        catalogue.add(isolated_data, parse_line(line))
+        cards.add(isolated_data, parse_line(line))
     assert main(["dicequest", "export"]) == 0
     exported = isolated_data / "dicequest" / "exports" / "cards.toml"
     assert f"exported 2 cards to {exported}" in capsys.readouterr().out
@@ -187,7 +188,7 @@ def test_an_import_that_is_too_big_or_missing_is_refused(
 def test_an_export_name_is_a_name_never_a_path(
     tmp_path: Path, isolated_data: Path, capsys: pytest.CaptureFixture[str], name: str
 ) -> None:
-    catalogue.add(isolated_data, parse_line(GOBLIN_CAVE))
+    cards.add(isolated_data, parse_line(GOBLIN_CAVE))
     before = _tree(tmp_path)
     assert main(["dicequest", "export", name]) == 2
     assert "is not an export name" in capsys.readouterr().err
@@ -197,7 +198,7 @@ def test_an_export_name_is_a_name_never_a_path(
 def test_an_export_through_a_planted_link_is_refused(
     tmp_path: Path, isolated_data: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    catalogue.add(isolated_data, parse_line(GOBLIN_CAVE))
+    cards.add(isolated_data, parse_line(GOBLIN_CAVE))
     outside = tmp_path / "etc"
     outside.mkdir()
     (isolated_data / "dicequest" / "exports").symlink_to(outside)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from dicetable.device import dicequest_cards as cards
 from dicetable.device.answers import parse
 from dicetable.device.cli import main
 from dicetable.device.session import TableSession
@@ -29,12 +30,12 @@ rewards = [5, 3, 1]
 
 def test_cards_are_kept_listed_and_forgotten(isolated_data: Path):
     card = parse_cards(GOBLINS, "x")[0]
-    path = catalogue.add(isolated_data, card)
+    path = cards.add(isolated_data, card)
     assert path == isolated_data / "dicequest" / "cards" / "goblin-camp.toml"
     assert catalogue.load(isolated_data) == (card,)
-    assert catalogue.remove(isolated_data, "goblin-camp")
+    assert cards.remove(isolated_data, "goblin-camp")
     assert catalogue.load(isolated_data) == ()
-    assert not catalogue.remove(isolated_data, "goblin-camp")
+    assert not cards.remove(isolated_data, "goblin-camp")
 
 
 def test_a_bad_file_is_named_with_its_entry_and_field(isolated_data: Path):
@@ -97,10 +98,10 @@ def test_corrected_dice_faces_reach_the_game(isolated_data: Path):
 
 
 def test_a_session_listener_keeps_cards_typed_in_on_the_touchscreen(isolated_data: Path):
-    """The screen's session subscribes ``catalogue.keeper``: a card typed in once is
+    """The screen's session subscribes ``dicequest_cards.keeper``: a card typed in once is
     in the catalogue for every later game."""
     session = TableSession.start(Store.in_dir(isolated_data), "dicequest", 2)
-    session.subscribe(catalogue.keeper(isolated_data))
+    session.subscribe(cards.keeper(isolated_data))
     answers = ["coop", "1", "practice", "type", "0", "3", "1", "0", "0", "0", "0", "0"]
     answers += ["0", "1", "0", "none", "required", "3", "2", "1"]
     for line in answers:

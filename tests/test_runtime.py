@@ -396,6 +396,7 @@ def test_touchscreen_dicequest_games_use_and_grow_the_players_catalogue(
     """Issue 6: "the quest card they drew, typed in once, kept in a catalogue": a
     game started on the screen gets the kept cards (as ``dicetable dicequest play``
     does), and a card typed in at the table, even in a resumed game, is kept."""
+    from dicetable.device import dicequest_cards
     from dicetable.rules.dicequest import catalogue
     from dicetable.rules.dicequest.data import parse_cards
 
@@ -404,7 +405,7 @@ def test_touchscreen_dicequest_games_use_and_grow_the_players_catalogue(
         'require = [{ symbol = "sword", count = 2 }]\nlight = 2\nrewards = [5, 3, 1]\n',
         "goblins",
     )
-    catalogue.add(isolated_data, goblins[0])
+    dicequest_cards.add(isolated_data, goblins[0])
     runtime.new_game("dicequest", seed=4).result(timeout=5)
     _answer_lines(runtime, ["coop", "1", "practice", "goblin-camp"])
     assert runtime.session.game.adventure.name == "Goblin Camp"

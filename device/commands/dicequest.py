@@ -93,39 +93,41 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def run_add(args: argparse.Namespace) -> int:
+    from dicetable.device import dicequest_cards as cards
     from dicetable.rules.dicequest import catalogue
 
     data_dir = _data_dir(args)
-    for card, replaced in catalogue.import_file(data_dir, args.file):
+    for card, replaced in cards.import_file(data_dir, args.file):
         done = "replaced" if replaced else "kept"
         print(f"{done} {card.name!r} in {data_dir / catalogue.card_file(card.id)}")
     return 0
 
 
 def run_new(args: argparse.Namespace) -> int:
-    from dicetable.rules.dicequest import catalogue
+    from dicetable.device import dicequest_cards as cards
     from dicetable.rules.dicequest.card_line import parse_line
 
     card = parse_line(args.line, "the card's line")
-    print(f"kept {card.name!r} ({card.id}) in {catalogue.add(_data_dir(args), card)}")
+    print(f"kept {card.name!r} ({card.id}) in {cards.add(_data_dir(args), card)}")
     return 0
 
 
 def run_export(args: argparse.Namespace) -> int:
+    from dicetable.device import dicequest_cards as cards
     from dicetable.rules.dicequest import catalogue
 
     if args.stdout:
         print(catalogue.export_text(_data_dir(args)), end="")
         return 0
     count = len(catalogue.read(_data_dir(args)).cards)
-    print(f"exported {count} cards to {catalogue.export(_data_dir(args), args.name)}")
+    print(f"exported {count} cards to {cards.export(_data_dir(args), args.name)}")
     return 0
 
 
 def run_remove(args: argparse.Namespace) -> int:
-    from dicetable.rules.dicequest import catalogue
+    from dicetable.device import dicequest_cards as cards
 
-    if catalogue.remove(_data_dir(args), args.id):
+    if cards.remove(_data_dir(args), args.id):
         print(f"forgot {args.id}")
         return 0
     print(f"dicetable: no kept card {args.id!r}", file=sys.stderr)
@@ -133,7 +135,7 @@ def run_remove(args: argparse.Namespace) -> int:
 
 
 def run_keep(args: argparse.Namespace) -> int:
-    from dicetable.rules.dicequest import catalogue
+    from dicetable.device import dicequest_cards as cards
     from dicetable.rules.dicequest.game import Dicequest
 
     session = TableSession.resume(open_store(args), args.game)
@@ -142,7 +144,7 @@ def run_keep(args: argparse.Namespace) -> int:
         print(f"dicetable: saved game {args.game} is not Dicequest", file=sys.stderr)
         return 2
     for card in game.typed_cards:
-        kept = catalogue.add(_data_dir(args), card)
+        kept = cards.add(_data_dir(args), card)
         print(f"kept {card.name!r} in {kept}")
     if not game.typed_cards:
         print("no cards were typed in during that game")
@@ -151,6 +153,7 @@ def run_keep(args: argparse.Namespace) -> int:
 
 def run_play(args: argparse.Namespace) -> int:
     """Like ``dicetable play dicequest``, with the catalogue as the game's option."""
+    from dicetable.device import dicequest_cards as cards
     from dicetable.rules.dicequest import catalogue
     from dicetable.rules.dicequest.game import Dicequest
 
@@ -158,5 +161,5 @@ def run_play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     script = read_script(args)  # before the game is saved: a bad script leaves no game
     session = TableSession.start(open_store(args), Dicequest.id, seed, options, args.name)
-    session.subscribe(catalogue.keeper(_data_dir(args)))  # cards typed in are kept
+    session.subscribe(cards.keeper(_data_dir(args)))  # cards typed in are kept
     return drive(args, session, script, started=True)

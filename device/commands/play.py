@@ -13,9 +13,9 @@ from dicetable.device.commands import load_config, open_store
 from dicetable.device.i18n import translate
 from dicetable.device.session import TableSession
 from dicetable.device.terminal import ScriptError, Terminal
-from dicetable.device.text_files import TextFileError, read_text
 from dicetable.rules.core import msg
 from dicetable.rules.registry import broken, games
+from dicetable.rules.text_files import TextFileError, read_text
 
 
 def register(commands: argparse._SubParsersAction) -> None:

@@ -11,6 +11,7 @@ import logging
 from collections.abc import Mapping
 from pathlib import Path
 
+from dicetable.device import dicequest_cards
 from dicetable.device.session import TableSession
 from dicetable.rules.data_files import DataError
 from dicetable.rules.dicequest import catalogue
@@ -37,4 +38,4 @@ def with_catalogue(game_id: str, options: Mapping[str, str], data_dir: Path) -> 
 def keep_typed_cards(session: TableSession, data_dir: Path) -> None:
     """Cards typed in at the table during this game are kept in the catalogue."""
     if session.saved.game == Dicequest.id:
-        session.subscribe(catalogue.keeper(data_dir))
+        session.subscribe(dicequest_cards.keeper(data_dir))
