@@ -64,6 +64,8 @@ def default_path() -> Path:
 class Config:
     values: dict[str, dict[str, Any]]
     path: Path | None  # the user's file, or None when only defaults apply
+    #: the data folder named on the command line (``--data``): over everything else
+    data_folder: Path | None = None
 
     def __getitem__(self, dotted: str) -> Any:
         section, key = dotted.split(".", 1)
@@ -74,6 +76,10 @@ class Config:
 
     @property
     def data_dir(self) -> Path:
+        """Where games, profiles and logs live: ``--data``, else ``$DICETABLE_DATA``,
+        else ``storage.data_dir``, else the XDG data folder."""
+        if self.data_folder is not None:
+            return self.data_folder
         if os.environ.get(ENV_DATA):
             return Path(os.environ[ENV_DATA])
         if self["storage.data_dir"]:
@@ -90,12 +96,13 @@ class Config:
         return "\n".join(lines)
 
 
-def load(path: Path | None = None) -> Config:
-    """Defaults, overlaid with the user's file when it exists (``path`` or the default)."""
+def load(path: Path | None = None, data_folder: Path | None = None) -> Config:
+    """Defaults, overlaid with the user's file when it exists (``path`` or the default);
+    ``data_folder`` is the data folder named on the command line, if any."""
     values = tomllib.loads(defaults_text())
     path = path or default_path()
     if not path.exists():
-        return Config(values, None)
+        return Config(values, None, data_folder)
     try:
         user = parse_toml(read_text(path, MAX_FILE_BYTES), str(path))
     except TextFileError as error:
@@ -110,7 +117,7 @@ def load(path: Path | None = None) -> Config:
             )
         for key, value in keys.items():
             values[section][key] = check(path, f"{section}.{key}", value, values[section])
-    return Config(values, path)
+    return Config(values, path, data_folder)
 
 
 def check(path: Path, dotted: str, value: Any, section: dict[str, Any]) -> Any:

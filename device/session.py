@@ -72,11 +72,14 @@ class TableSession:
         """Apply, persist, then announce. Nothing is shown that is not on disk."""
         try:
             events = self.game.apply(answer)
-            result = (self.game.result() or {}) if self.game.is_over else None
-            score = None if result is None else self._score(result)
             # the answer and, when it ends the game, the end itself: one transaction
-            end = {} if result is None else {"result": result, "score": score}
-            self.store.append_input(self.id, self.count, answer.to_json(), **end)
+            result = (self.game.result() or {}) if self.game.is_over else None
+            if result is not None:
+                self.store.append_input(
+                    self.id, self.count, answer.to_json(), result=result, score=self._score(result)
+                )
+            else:
+                self.store.append_input(self.id, self.count, answer.to_json())
         except Exception:  # a wrong answer, a bug or a failed write: nothing half-kept
             self.game, self.count = self._replay()
             raise

@@ -299,7 +299,9 @@ def _open(path: Path) -> sqlite3.Connection:
         uri = f"file:{path}?mode=rwc"
     try:
         db = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
-        db.isolation_level = ""  # back to implicit transactions, opened by `with db`
+        # back to implicit transactions, opened by `with db` ("" is sqlite3's DEFERRED
+        # default, which typeshed leaves out of the attribute's type)
+        db.isolation_level = "DEFERRED"
         db.execute("PRAGMA foreign_keys = ON")
         db.execute("PRAGMA busy_timeout = 5000")
         version = db.execute("PRAGMA user_version").fetchone()[0]

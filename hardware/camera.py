@@ -25,7 +25,7 @@ import threading
 import time
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, Self, runtime_checkable
 
 import cv2
 import numpy as np
@@ -57,7 +57,7 @@ class FrameSource(Protocol):
     def start(self) -> None: ...
     def read(self, timeout: float = 1.0) -> np.ndarray: ...
     def stop(self) -> None: ...
-    def __enter__(self) -> FrameSource: ...
+    def __enter__(self) -> Self: ...
     def __exit__(self, *exc: object) -> None: ...
 
 
@@ -72,7 +72,7 @@ class _Source:
         self.rotation = rotation
         self.started = False
 
-    def __enter__(self) -> _Source:
+    def __enter__(self) -> Self:
         self.start()
         return self
 
@@ -495,6 +495,7 @@ class SyntheticSource(_Source):
         self.fps = fps
         self.seed = seed
         self.count = count
+        self.shown: tuple[int | None, str] | None = None  # one die, this face up
         self.still = still
         self.realtime = realtime
         self.frame_number = 0
@@ -532,13 +533,21 @@ class SyntheticSource(_Source):
     def _render(self, number: int) -> np.ndarray:
         from dataclasses import replace
 
-        from dicetable.hardware.synthetic_tray import draw_hand, random_tray, render_tray
+        from dicetable.hardware.synthetic_tray import (
+            draw_hand,
+            face_up,
+            random_tray,
+            render_tray,
+        )
 
         roll, step = divmod(number, self.cycle_frames)
         if roll != self._roll:
             rng = random.Random(self.seed * 100_003 + roll)
             self._previous = self._final
-            self._final = random_tray(rng, rng.randint(*self.count), self.size)
+            if self.shown is not None:  # the face the teach flow asks for
+                self._final = face_up(rng, *self.shown, self.size)
+            else:
+                self._final = random_tray(rng, rng.randint(*self.count), self.size)
             self._start = random_tray(rng, len(self._final), self.size)
             self._roll = roll
             self._still = {}

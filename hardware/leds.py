@@ -237,7 +237,7 @@ class LedRing(TableLights):
                     self._wait(retry_at - now)
                     continue
                 try:
-                    self._connect()
+                    link = self._connect()
                 except (OSError, ValueError) as error:
                     if not lost:
                         log.warning(
@@ -250,11 +250,9 @@ class LedRing(TableLights):
                     backoff = min(backoff * 2, self.max_backoff)
                     continue
                 if lost:
-                    log.warning("LED ring back on %s", self._link.port)
+                    log.warning("LED ring back on %s", link.port)
                 else:
-                    log.info(
-                        "LED ring on %s (%s, %d LEDs)", self._link.port, self.protocol, self.count
-                    )
+                    log.info("LED ring on %s (%s, %d LEDs)", link.port, self.protocol, self.count)
                 lost, backoff, dirty = False, 0.5, True
             moving = animated(lights, now)
             if dirty or moving or now - last_sent >= self.keepalive:
@@ -301,7 +299,8 @@ class LedRing(TableLights):
             if not self._dirty and not self._stopping and seconds > 0:
                 self._changed.wait(seconds)
 
-    def _connect(self) -> None:
+    def _connect(self) -> Any:
+        """Open the ring's port (the one that announces itself, for ``auto``)."""
         port = self.port
         if port == "auto":
             found = find_ring(baudrate=self.baudrate)
@@ -312,6 +311,7 @@ class LedRing(TableLights):
                 log.info("the ring on %s runs the Adalight sketch: speaking Adalight", port)
                 self.protocol = RingProtocol.ADALIGHT
         self._link = open_port(port, self.baudrate)
+        return self._link
 
     def _write(self, lights: Lights, now: float) -> None:
         pixels = render(lights, self.count, now, self.brightness)

@@ -182,11 +182,11 @@ class RingSimulator:
             del buf[:1]
             if self.announce == "wled":
                 self._send(WLED_VERSION)
-        elif buf[:1] in (b"\n", b"\r"):
+        elif bytes(buf[:1]) in (b"\n", b"\r"):
             del buf[:1]
         else:
             stray = 1
-            while stray < len(buf) and buf[stray : stray + 1] not in (b"A", b"{"):
+            while stray < len(buf) and bytes(buf[stray : stray + 1]) not in (b"A", b"{"):
                 stray += 1
             self._error(f"{stray} stray byte(s) between frames: {bytes(buf[:8])!r}")
             del buf[:stray]

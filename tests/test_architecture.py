@@ -35,12 +35,6 @@ FILE_CHANGES = {
 WRITE_MODES = ("w", "a", "x", "+")
 #: layers that write no files
 PURE = ("rules",)
-#: known breaches, each with the reason it is still there (take one off once it is
-#: fixed); the test fails on any other
-KNOWN = {
-    ("rules/dicequest/catalogue.py", "device/"): "the Dicequest card store reads its files",
-    ("rules/dicequest/catalogue.py", "write_bytes"): "and writes them: it moves to device/",
-}
 
 
 def imports(path: Path) -> Iterator[tuple[str, int]]:
@@ -103,9 +97,8 @@ def breaches(root: Path = ROOT, packages: tuple[str, ...] = PACKAGES) -> list[tu
 
 
 def test_no_layer_imports_what_architecture_md_forbids() -> None:
-    found = breaches()
-    new = [f"{where}: {why} ({what})" for where, what, why in found if (where, what) not in KNOWN]
-    assert not new, "\n".join(new)
+    found = [f"{where}: {why} ({what})" for where, what, why in breaches()]
+    assert not found, "\n".join(found)
 
 
 @pytest.mark.parametrize(

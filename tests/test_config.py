@@ -1,5 +1,6 @@
 """One TOML file over documented defaults; bad values are named (issue 2, item 8)."""
 
+import os
 from pathlib import Path
 
 import pytest
@@ -62,3 +63,24 @@ def test_data_dir_from_environment_then_config(tmp_path: Path, monkeypatch):
     assert config.load(path).data_dir == tmp_path / "env"
     monkeypatch.delenv("DICETABLE_DATA")
     assert config.load(path).data_dir == tmp_path / "cfg"
+
+
+def test_the_data_folder_of_data_is_passed_not_set_in_the_environment(tmp_path: Path, monkeypatch):
+    """``--data`` wins over the environment and the file, and travels with the
+    settings (to demo mode, the tray process, a saved setting), never through
+    ``os.environ``."""
+    from dicetable.device.cli import build_parser
+    from dicetable.device.commands import load_config
+    from dicetable.device.table.compose import demo_settings
+    from dicetable.device.table.settings_file import save_setting
+
+    monkeypatch.setenv("DICETABLE_DATA", str(tmp_path / "env"))
+    path = write(tmp_path / "c.toml", f"[storage]\ndata_dir = '{tmp_path / 'cfg'}'\n")
+    args = build_parser().parse_args(
+        ["--config", str(path), "--data", str(tmp_path / "d"), "saves"]
+    )
+    settings = load_config(args)
+    assert settings.data_dir == tmp_path / "d"
+    assert os.environ["DICETABLE_DATA"] == str(tmp_path / "env")  # left as it was
+    assert demo_settings(settings).data_dir == tmp_path / "d"
+    assert save_setting(settings, "ui.language", "es").data_dir == tmp_path / "d"

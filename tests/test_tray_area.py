@@ -12,6 +12,7 @@ and saves the area.
 
 from __future__ import annotations
 
+import dataclasses
 import queue
 import threading
 import time
@@ -180,8 +181,9 @@ def test_the_tray_process_reads_the_area_and_takes_a_new_one_on_its_pipe(
     settings = demo_settings(config.load())
     values = {section: dict(keys) for section, keys in settings.values.items()}
     values["camera"]["tray"] = [0.0, 0.0, 0.5, 0.5]
+    settings = dataclasses.replace(settings, values=values)
     ours, theirs = multiprocessing.Pipe()
-    worker = threading.Thread(target=serve_tray, args=(values, None, theirs, 0.05), daemon=True)
+    worker = threading.Thread(target=serve_tray, args=(settings, theirs, 0.05), daemon=True)
     worker.start()
     try:
         assert ours.poll(10)

@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import os
 
 from dicetable.device import config
 from dicetable.device.store import Store
 
 
 def load_config(args: argparse.Namespace) -> config.Config:
-    settings = config.load(args.config)
-    if args.data is not None:
-        os.environ[config.ENV_DATA] = str(args.data)
-    return settings
+    """The settings ``--config`` names, with the data folder ``--data`` names."""
+    return config.load(args.config, args.data)
 
 
 def open_store(args: argparse.Namespace) -> Store:

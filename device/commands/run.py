@@ -129,7 +129,11 @@ def run(args: argparse.Namespace) -> int:
         from dicetable.hardware.buttons import on_a_pi, open_buttons
 
         def deliver(action: Any) -> None:
-            Clock.schedule_once(lambda _dt: app.screens and app.screens.act(action))
+            def press(_dt: float) -> None:
+                if app.screens is not None:
+                    app.screens.act(action)
+
+            Clock.schedule_once(press)
 
         source = runtime.settings["buttons.source"]
         wanted = source == "gpio" or (source == "auto" and on_a_pi())
@@ -165,8 +169,6 @@ def load_settings(args: argparse.Namespace) -> tuple[Config, Msg | None]:
         return load_config(args), None
     except ConfigError as error:
         problem = error
-    if args.data is not None:
-        os.environ[config.ENV_DATA] = str(args.data)
     path = args.config or config.default_path()
     values = tomllib.loads(config.defaults_text())
     bad: list[str] = []
@@ -186,7 +188,7 @@ def load_settings(args: argparse.Namespace) -> tuple[Config, Msg | None]:
             except ConfigError:
                 bad.append(f"{section}.{key}")
     unknown = {"*", "[storage]", "storage.data_dir"} & set(bad)
-    if unknown and not os.environ.get(config.ENV_DATA):
+    if unknown and args.data is None and not os.environ.get(config.ENV_DATA):
         raise problem  # where the saved games are is not known: a person must look
     keys = "every key" if "*" in bad else ", ".join(bad)
     log.error("%s; default settings are used for %s", problem, keys)
@@ -205,7 +207,7 @@ def load_settings(args: argparse.Namespace) -> tuple[Config, Msg | None]:
             keys=", ".join(bad),
             why=str(problem).removeprefix(f"{path}: "),
         )
-    return Config(values, path), words
+    return Config(values, path, args.data), words
 
 
 def _pictures(app, folder: Path, seconds: float, game: str | None) -> None:

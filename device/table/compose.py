@@ -9,6 +9,7 @@ screen is shown (``start_devices``); tests and benchmarks open them at once
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import threading
 
@@ -80,4 +81,4 @@ def demo_settings(settings: Config) -> Config:
     values["camera"]["source"] = "synthetic"
     values["leds"]["port"] = "sim"
     values["buttons"]["source"] = "keyboard"
-    return Config(values, settings.path)
+    return dataclasses.replace(settings, values=values)

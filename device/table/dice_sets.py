@@ -13,12 +13,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from dicetable.device.table.teach import TAUGHT_D6
+from dicetable.rules.core import Msg
 from dicetable.rules.registry import dice_sets
 
 log = logging.getLogger(__name__)
 
 
-def title_of(profile: str, data_dir: Path) -> str:
+def title_of(profile: str, data_dir: Path) -> Msg | str:
     """The dice set's title as the games name it (the profile's name when none does)."""
     known = {dice.profile: dice.title for dice in dice_sets(data_dir)}
     return known.get(profile, profile)

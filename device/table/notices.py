@@ -118,7 +118,7 @@ def disk_words(error: BaseException, folder: Path) -> Msg:
 NOT_SAVED = msg("Not saved: the SD card cannot be written (see the notice above).")
 
 
-def dice_not_taught_words(title: str) -> Msg:
+def dice_not_taught_words(title: Msg | str) -> Msg:
     return msg(
         "{dice}: not taught on this table yet, so read as plain pips."
         " Teach them in Menu, Settings.",

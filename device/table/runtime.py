@@ -525,13 +525,20 @@ class Runtime:
             self._throw(min(request.least, MOST_DICE_THROWN), min(request.count, MOST_DICE_THROWN))
         return state
 
-    def _throw(self, least: int, most: int) -> None:
-        """The synthetic tray (demo) throws as many dice as the prompt asks for:
-        here, or in the tray process (told now, or as it starts)."""
+    def _throw(self, least: int, most: int, face: tuple[int | None, str] | None = None) -> None:
+        """The synthetic tray (demo) throws as many dice as the prompt asks for, or
+        one die with ``face`` up: here, or in the tray process (told now, or as it
+        starts)."""
         camera: Any = self.camera
         if hasattr(camera, "count"):
             camera.count = (least, most)
-        self.tray_link.tell(ThrowDice(least, most))  # the tray process, now or as it starts
+            camera.shown = face
+        self.tray_link.tell(ThrowDice(least, most, face))  # the tray process, now or later
+
+    def show_face(self, value: int | None, face: str) -> Future:
+        """The demo tray shows one die with this face up from its next throw (the
+        teach flow asks for each face in turn); a real camera is not affected."""
+        return self.submit(lambda: self._throw(1, 1, (value, face)))
 
     def _profile_for(self, wanted: str) -> str:
         """The profile to read a roll with (``dice_sets``); a set that is not taught

@@ -29,10 +29,10 @@ def save_setting(settings: Config, dotted: str, value: Any) -> Config:
     temporary = path.with_suffix(".tmp")
     temporary.write_text(Config(user, path).to_toml(), encoding="utf-8")
     try:  # another key with a mistake: the file is left as the player wrote it
-        config.load(temporary)
+        config.load(temporary, settings.data_folder)
     except ConfigError as error:
         temporary.unlink()
         why = str(error).removeprefix(f"{temporary}: ")
         raise ConfigError(f"{path}: {dotted} not saved: {why}; fix it first") from None
     os.replace(temporary, path)
-    return config.load(path)
+    return config.load(path, settings.data_folder)

@@ -9,11 +9,11 @@ The table talks to it with typed messages (``UseProfile``, ``ReadArea``,
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import logging
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from dicetable.device.config import Config
@@ -42,10 +42,12 @@ class ReadArea:
 
 @dataclass(frozen=True)
 class ThrowDice:
-    """The demo tray throws between ``least`` and ``most`` dice."""
+    """The demo tray throws between ``least`` and ``most`` dice; with ``face`` (a
+    value and a face name), one die showing that face (the teach flow's "show me")."""
 
     least: int
     most: int
+    face: tuple[int | None, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -56,12 +58,9 @@ class StopReading:
 TrayMessage = UseProfile | ReadArea | ThrowDice | StopReading
 
 
-def serve_tray(
-    values: Mapping[str, Mapping[str, Any]], path: Path | None, conn: Any, preview_interval: float
-) -> None:
+def serve_tray(settings: Config, conn: Any, preview_interval: float) -> None:
     """The tray process: camera and reader from the settings, reports to ``conn``
     until it is sent ``StopReading`` (or the other end goes away)."""
-    settings = Config({section: dict(keys) for section, keys in values.items()}, path)
     stop = threading.Event()
     area = [tuple(settings["camera.tray"])]  # replaced whole by the listener
     try:
@@ -81,6 +80,7 @@ def serve_tray(
                     area[0] = tuple(message.area)
                 elif isinstance(message, ThrowDice) and hasattr(camera, "count"):
                     camera.count = (message.least, message.most)  # the synthetic tray
+                    camera.shown = message.face
         stop.set()
 
     threading.Thread(target=listen, daemon=True).start()
@@ -138,7 +138,7 @@ class TrayLink:
             values["camera"]["tray"] = list(self.area)
             process = context.Process(
                 target=serve_tray,
-                args=(values, settings.path, theirs, preview_interval),
+                args=(dataclasses.replace(settings, values=values), theirs, preview_interval),
                 name="dicetable-tray",
                 daemon=True,
             )
