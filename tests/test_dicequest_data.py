@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dicetable.device.i18n import catalogue
+from dicetable.rules.dicequest import final_scoring, words, wound_step
 from dicetable.rules.dicequest import game as game_module
-from dicetable.rules.dicequest import quest_phase, words
 from dicetable.rules.dicequest.data import (
     COLORS,
     DataError,
@@ -181,10 +181,10 @@ def test_spanish_covers_every_message_and_data_text():
     """Brief: the Spanish translation of every message, card names and texts too."""
     spanish = catalogue("es")
     wanted = _literal_messages()
-    wanted |= {*quest_phase.PLACE_WOUND.values(), *quest_phase.TAKE_WOUND.values()}
-    wanted |= {*quest_phase.BLOCK_WOUND.values(), *game_module.DIFFICULTY_TEXT.values()}
-    wanted |= set(quest_phase.PLACE_FIRST.values())
-    wanted |= {text for _, text in game_module.Dicequest.FINAL_FIELDS}
+    wanted |= {*wound_step.PLACE_WOUND.values(), *wound_step.TAKE_WOUND.values()}
+    wanted |= {*wound_step.BLOCK_WOUND.values(), *game_module.DIFFICULTY_TEXT.values()}
+    wanted |= set(wound_step.PLACE_FIRST.values())
+    wanted |= {text for _, text in final_scoring.FINAL_FIELDS}
     wanted |= {*words.SEPARATORS.values(), *words.REWARD_WORDS.values()}
     wanted |= {a for actions in game_module.BOARD_ACTIONS.values() for a in actions}
     cards, _ = threat_deck()

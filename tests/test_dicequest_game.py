@@ -14,6 +14,7 @@ from dicetable.device.cli import main
 from dicetable.device.session import TableSession
 from dicetable.device.store import Store
 from dicetable.rules.core import EventKind, Input, InvalidInput, PromptKind
+from dicetable.rules.dicequest import final_scoring
 from dicetable.rules.dicequest.data import hero_kinds, shipped_cards, threat_deck
 from dicetable.rules.dicequest.game import Dicequest
 from dicetable.rules.dicequest.party import Hero, Player
@@ -186,7 +187,7 @@ def test_co_op_players_below_the_minimum_lose():
     game = coop("heroic", players=2)
     game.players[0].quest_vp = 25
     game.players[1].quest_vp = 19
-    game._start_final()
+    final_scoring.start_final(game)
     answer(game, "0", "0", "0", "0", "0", "0")
     result = game.result()
     assert result["min_vp"] == 20 and result["won"] is False

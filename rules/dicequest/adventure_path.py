@@ -13,6 +13,13 @@ from dicetable.rules.core import (
     Prompt,
     msg,
 )
+from dicetable.rules.dicequest import (
+    card_typing,
+    deployment_step,
+    final_scoring,
+    tavern_phase,
+    threat_phase,
+)
 from dicetable.rules.dicequest.data import (
     Card,
 )
@@ -32,177 +39,182 @@ BOARD_ACTIONS = {
 }
 
 
-class AdventurePath(TableState):
-    """Rounds, Acts and Adventures; a mixin of ``Dicequest``."""
+def adventure_choices(s: TableState) -> list[Card]:
+    return [
+        c
+        for c in deployment_step.all_cards(s)
+        if c.is_adventure and c.act == s.act and c.id not in s.completed
+    ]
 
-    def _adventure_choices(self) -> list[Card]:
-        return [
-            c
-            for c in self._all_cards()
-            if c.is_adventure and c.act == self.act and c.id not in self.completed
-        ]
 
-    def _prompt_reveal(self) -> Prompt:
-        options = [
-            Option(c.id, msg("{name} (party {party})", name=card_title(c), party=c.party_text()))
-            for c in self._adventure_choices()
-        ]
-        options.append(Option("type", msg("A card not listed: type it in")))
-        return self._choose(
-            msg("Reveal the Act {act} Adventure card: which is it?", act=self.act),
-            options,
-            Actor.TABLE,
-        )
+def prompt_reveal(s: TableState) -> Prompt:
+    options = [
+        Option(c.id, msg("{name} (party {party})", name=card_title(c), party=c.party_text()))
+        for c in adventure_choices(s)
+    ]
+    options.append(Option("type", msg("A card not listed: type it in")))
+    return s.choose(
+        msg("Reveal the Act {act} Adventure card: which is it?", act=s.act),
+        options,
+        Actor.TABLE,
+    )
 
-    def _apply_reveal(self, answer: Input) -> list[Event]:
-        if answer.choice == "type":
-            self._start_typing("adventure", then="reveal")
-            return []
-        return self._reveal(self.cards[answer.choice])
 
-    def _reveal(self, card: Card) -> list[Event]:
-        self.adventure = card
-        events = [self._card_event(msg("Adventure revealed: {name}.", name=card_title(card)), card)]
-        if self.mode == "coop":
-            if self.act == 3:
-                self.adventure_tokens.extend(self.act3_tokens)
-                self.act3_tokens = []
-            new = [self._draw_token() for _ in self.players]
-            self.adventure_tokens.extend(new)
-            self.threat_placed = len(self.adventure_tokens)
-            events.append(
-                Event(
-                    "threat_token",
-                    msg(
-                        "Each player puts a Threat token on the Adventure: {tokens}.",
-                        tokens=tokens_text(new),
-                    ),
-                    {"tokens": [list(t) for t in self.adventure_tokens]},
-                )
-            )
-        return events + self._start_round()
+def apply_reveal(s: TableState, answer: Input) -> list[Event]:
+    if answer.choice == "type":
+        card_typing.start_typing(s, "adventure", then="reveal")
+        return []
+    return reveal(s, s.cards[answer.choice])
 
-    def _start_round(self) -> list[Event]:
-        if self.round >= ROUNDS:
-            return self._start_final()
-        self.round += 1
-        self.turn = 0
-        self.threat = None
-        self.adventure_scores = {}
-        self.recent = []
-        events = [
+
+def reveal(s: TableState, card: Card) -> list[Event]:
+    s.adventure = card
+    events = [s.card_event(msg("Adventure revealed: {name}.", name=card_title(card)), card)]
+    if s.mode == "coop":
+        if s.act == 3:
+            s.adventure_tokens.extend(s.act3_tokens)
+            s.act3_tokens = []
+        new = [threat_phase.draw_token(s) for _ in s.players]
+        s.adventure_tokens.extend(new)
+        s.threat_placed = len(s.adventure_tokens)
+        events.append(
             Event(
-                "round",
-                msg("Round {round} of 9 begins.", round=self.round),
-                {"round": self.round, "adventure": self.round in ADVENTURE_ROUNDS},
-            )
-        ]
-        moved = [t for _, t in sorted(self.quest_threat.items())]
-        if self.round in ADVENTURE_ROUNDS and moved:  # Threat on Quests joins the Adventure
-            self.quest_threat = {}
-            self.adventure_tokens.extend(moved)
-            self.threat_placed += len(moved)
-            events.append(
-                Event(
-                    "threat_token",
-                    msg(
-                        "The Threat on the Quests moves to the Adventure: {tokens}.",
-                        tokens=tokens_text(moved),
-                    ),
-                )
-            )
-        if self.mode == "coop" and self.difficulty != "practice":
-            self.stage = "threat"
-            self.threat = self.threat_deck.pop(0)
-            events.append(self._threat_event(self.threat))
-            if self.threat.effect == "threat_token":
-                new = [self._draw_token() for _ in self.players]
-                self.adventure_tokens.extend(new)
-                self.threat_placed += len(new)
-            return events
-        return events + self._start_turn()
-
-    def _end_turn(self) -> list[Event]:
-        self.attempt = None
-        if self.turn + 1 < len(self.players):
-            self.turn += 1
-            return self._start_turn()
-        if self.round in ADVENTURE_ROUNDS:
-            return self._complete_adventure()
-        return self._start_round()
-
-    def _complete_adventure(self) -> list[Event]:
-        """ "After all players have attempted an Adventure, it is completed, even if all
-        players failed it" (Completing Adventures)."""
-        card = self.adventure
-        assert card is not None
-        scores = {p: s for p, s in self.adventure_scores.items() if s is not None}
-        events: list[Event] = []
-        if self.mode == "coop":
-            # "To gain all the rewards from an Adventure, you just need to meet its
-            # requirements" (Adventure Outcome): no race in co-op, so every player who
-            # met the card gains the first reward (a reading: cards.toml says why).
-            gained = {p: (card.rewards[0] if card.rewards else 0) for p in scores}
-        else:
-            gained = adventure_rewards(scores, card.rewards)
-        for number, vp in sorted(gained.items()):
-            self.players[number - 1].vp_tokens += vp
-            events.append(
-                Event(
-                    EventKind.SCORE,
-                    msg("Player {n} gains {vp} VP tokens.", n=number, vp=vp),
-                    {"player": number, "vp": vp},
-                )
-            )
-        self.completed.add(card.id)
-        if self.mode == "coop":
-            events += self._coop_adventure_outcome()
-            if self.outcome:
-                self.stage = "over"
-                return events
-        if self.act == 3:
-            return events + self._start_final()
-        events += self._unlock_next_act()
-        return events
-
-    def _unlock_next_act(self) -> list[Event]:
-        events = [
-            Event(
-                EventKind.INSTRUCTION,
+                "threat_token",
                 msg(
-                    "Board actions unlocked: {actions}.",
-                    actions=listing([msg(a) for a in BOARD_ACTIONS[self.act]], "; "),
+                    "Each player puts a Threat token on the Adventure: {tokens}.",
+                    tokens=tokens_text(new),
+                ),
+                {"tokens": [list(t) for t in s.adventure_tokens]},
+            )
+        )
+    return events + start_round(s)
+
+
+def start_round(s: TableState) -> list[Event]:
+    if s.round >= ROUNDS:
+        return final_scoring.start_final(s)
+    s.round += 1
+    s.turn = 0
+    s.threat = None
+    s.adventure_scores = {}
+    s.recent = []
+    events = [
+        Event(
+            "round",
+            msg("Round {round} of 9 begins.", round=s.round),
+            {"round": s.round, "adventure": s.round in ADVENTURE_ROUNDS},
+        )
+    ]
+    moved = [t for _, t in sorted(s.quest_threat.items())]
+    if s.round in ADVENTURE_ROUNDS and moved:  # Threat on Quests joins the Adventure
+        s.quest_threat = {}
+        s.adventure_tokens.extend(moved)
+        s.threat_placed += len(moved)
+        events.append(
+            Event(
+                "threat_token",
+                msg(
+                    "The Threat on the Quests moves to the Adventure: {tokens}.",
+                    tokens=tokens_text(moved),
                 ),
             )
-        ]
-        if self.act == 2:
-            events.append(
-                Event(
-                    EventKind.INSTRUCTION,
-                    msg(
-                        "Legendary Heroes unlocked: replace the Apprentice deck "
-                        "and Market with Legendary Heroes."
-                    ),
-                )
+        )
+    if s.mode == "coop" and s.difficulty != "practice":
+        s.stage = "threat"
+        s.threat = s.threat_deck.pop(0)
+        events.append(threat_phase.threat_event(s, s.threat))
+        if s.threat.effect == "threat_token":
+            new = [threat_phase.draw_token(s) for _ in s.players]
+            s.adventure_tokens.extend(new)
+            s.threat_placed += len(new)
+        return events
+    return events + tavern_phase.start_turn(s)
+
+
+def end_turn(s: TableState) -> list[Event]:
+    s.attempt = None
+    if s.turn + 1 < len(s.players):
+        s.turn += 1
+        return tavern_phase.start_turn(s)
+    if s.round in ADVENTURE_ROUNDS:
+        return complete_adventure(s)
+    return start_round(s)
+
+
+def complete_adventure(s: TableState) -> list[Event]:
+    """ "After all players have attempted an Adventure, it is completed, even if all
+    players failed it" (Completing Adventures)."""
+    card = s.adventure
+    assert card is not None
+    scores = {p: s for p, s in s.adventure_scores.items() if s is not None}
+    events: list[Event] = []
+    if s.mode == "coop":
+        # "To gain all the rewards from an Adventure, you just need to meet its
+        # requirements" (Adventure Outcome): no race in co-op, so every player who
+        # met the card gains the first reward (a reading: cards.toml says why).
+        gained = {p: (card.rewards[0] if card.rewards else 0) for p in scores}
+    else:
+        gained = adventure_rewards(scores, card.rewards)
+    for number, vp in sorted(gained.items()):
+        s.players[number - 1].vp_tokens += vp
+        events.append(
+            Event(
+                EventKind.SCORE,
+                msg("Player {n} gains {vp} VP tokens.", n=number, vp=vp),
+                {"player": number, "vp": vp},
             )
-        self.act += 1
-        self.adventure = None
+        )
+    s.completed.add(card.id)
+    if s.mode == "coop":
+        events += threat_phase.coop_adventure_outcome(s)
+        if s.outcome:
+            s.stage = "over"
+            return events
+    if s.act == 3:
+        return events + final_scoring.start_final(s)
+    events += unlock_next_act(s)
+    return events
+
+
+def unlock_next_act(s: TableState) -> list[Event]:
+    events = [
+        Event(
+            EventKind.INSTRUCTION,
+            msg(
+                "Board actions unlocked: {actions}.",
+                actions=listing([msg(a) for a in BOARD_ACTIONS[s.act]], "; "),
+            ),
+        )
+    ]
+    if s.act == 2:
         events.append(
             Event(
                 EventKind.INSTRUCTION,
-                msg("Replace the Quests on the board with Act {act} Quests.", act=self.act),
+                msg(
+                    "Legendary Heroes unlocked: replace the Apprentice deck "
+                    "and Market with Legendary Heroes."
+                ),
             )
         )
-        self.stage = "reveal"
-        return events
+    s.act += 1
+    s.adventure = None
+    events.append(
+        Event(
+            EventKind.INSTRUCTION,
+            msg("Replace the Quests on the board with Act {act} Quests.", act=s.act),
+        )
+    )
+    s.stage = "reveal"
+    return events
 
-    def _board_actions(self) -> list[str]:
-        """Unlocked after the Act I and Act II Adventures (Unlocking Board Actions); the
-        Refresh and Gift Actions in solo and co-op (New Actions)."""
-        unlocked = [a for act in (1, 2) if self.act > act for a in BOARD_ACTIONS[act]]
-        if self.mode == "coop":
-            unlocked += [
-                "Refresh: pay 2 Gold to return up to 3 Market Heroes",
-                "Gift: move an Item to another player's Backpack",
-            ]
-        return unlocked
+
+def board_actions(s: TableState) -> list[str]:
+    """Unlocked after the Act I and Act II Adventures (Unlocking Board Actions); the
+    Refresh and Gift Actions in solo and co-op (New Actions)."""
+    unlocked = [a for act in (1, 2) if s.act > act for a in BOARD_ACTIONS[act]]
+    if s.mode == "coop":
+        unlocked += [
+            "Refresh: pay 2 Gold to return up to 3 Market Heroes",
+            "Gift: move an Item to another player's Backpack",
+        ]
+    return unlocked

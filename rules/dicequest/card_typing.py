@@ -10,6 +10,7 @@ from dicetable.rules.core import (
     Prompt,
     msg,
 )
+from dicetable.rules.dicequest import adventure_path
 from dicetable.rules.dicequest.state import TableState
 from dicetable.rules.dicequest.typein import CardForm
 from dicetable.rules.dicequest.words import (
@@ -17,35 +18,34 @@ from dicetable.rules.dicequest.words import (
 )
 
 
-class CardTyping(TableState):
-    """The type-in prompts; a mixin of ``Dicequest``."""
+def start_typing(s: TableState, kind: str, then: str) -> None:
+    number = 1
+    while f"typed-{kind}-{number}" in s.cards:  # kept ones come in the catalogue
+        number += 1
+    s.form = CardForm(kind, s.act, f"typed-{kind}-{number}", then)
+    s.stage = "typein"
 
-    def _start_typing(self, kind: str, then: str) -> None:
-        number = 1
-        while f"typed-{kind}-{number}" in self.cards:  # kept ones come in the catalogue
-            number += 1
-        self.form = CardForm(kind, self.act, f"typed-{kind}-{number}", then)
-        self.stage = "typein"
 
-    def _prompt_typein(self) -> Prompt:
-        assert self.form is not None
-        return self.form.prompt()
+def prompt_typein(s: TableState) -> Prompt:
+    assert s.form is not None
+    return s.form.prompt()
 
-    def _apply_typein(self, answer: Input) -> list[Event]:
-        form = self.form
-        assert form is not None
-        card = form.answer(answer)
-        if card is None:
-            return []
-        self.cards[card.id] = card
-        self.typed_cards.append(card)
-        self.form = None
-        event = Event(
-            EventKind.CARD,
-            msg("Card typed in: {name}. It is kept for this game.", name=card_title(card)),
-            {"toml": card.to_toml()},
-        )
-        if form.then == "reveal":
-            return [event, *self._reveal(card)]
-        self.stage = "quest"
-        return [event]
+
+def apply_typein(s: TableState, answer: Input) -> list[Event]:
+    form = s.form
+    assert form is not None
+    card = form.answer(answer)
+    if card is None:
+        return []
+    s.cards[card.id] = card
+    s.typed_cards.append(card)
+    s.form = None
+    event = Event(
+        EventKind.CARD,
+        msg("Card typed in: {name}. It is kept for this game.", name=card_title(card)),
+        {"toml": card.to_toml()},
+    )
+    if form.then == "reveal":
+        return [event, *adventure_path.reveal(s, card)]
+    s.stage = "quest"
+    return [event]

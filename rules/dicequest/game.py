@@ -19,29 +19,25 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from dicetable.rules.core import (
-    Actor,
-    Event,
-    EventKind,
-    Game,
-    Input,
-    Msg,
-    Option,
-    Prompt,
-    PromptKind,
-    Text,
-    expect,
-)
+from dicetable.rules.core import Event, Input, InvalidInput, Prompt, msg
 from dicetable.rules.data_files import parse_toml
-from dicetable.rules.dicequest.adventure_path import (
-    ADVENTURE_ROUNDS,
-    BOARD_ACTIONS,
-    ROUNDS,
-    AdventurePath,
+from dicetable.rules.dicequest import (
+    adventure_path,
+    card_typing,
+    combat_step,
+    deployment_step,
+    dice_actions,
+    final_scoring,
+    game_setup,
+    reward_step,
+    table_view,
+    tavern_phase,
+    threat_phase,
+    wound_step,
 )
-from dicetable.rules.dicequest.card_typing import CardTyping
+from dicetable.rules.dicequest.adventure_path import ADVENTURE_ROUNDS, BOARD_ACTIONS, ROUNDS
 from dicetable.rules.dicequest.data import (
     Card,
     DataError,
@@ -52,14 +48,9 @@ from dicetable.rules.dicequest.data import (
     shipped_cards,
     threat_deck,
 )
-from dicetable.rules.dicequest.final_scoring import FinalScoring
-from dicetable.rules.dicequest.game_setup import DIFFICULTY_TEXT, DIFFICULTY_VP, GameSetup
-from dicetable.rules.dicequest.party import Player
-from dicetable.rules.dicequest.quest_phase import QuestPhase
-from dicetable.rules.dicequest.table_view import TableView
-from dicetable.rules.dicequest.tavern_phase import TavernPhase
-from dicetable.rules.dicequest.threat_phase import ThreatPhase
-from dicetable.rules.dicequest.words import card_text, card_title
+from dicetable.rules.dicequest.game_setup import DIFFICULTY_TEXT, DIFFICULTY_VP
+from dicetable.rules.dicequest.state import Stage, TableState
+from dicetable.rules.flow import FlowGame
 
 __all__ = [
     "ADVENTURE_ROUNDS",
@@ -67,24 +58,66 @@ __all__ = [
     "DIFFICULTY_TEXT",
     "DIFFICULTY_VP",
     "ROUNDS",
+    "STAGES",
     "Dicequest",
 ]
 
 
-class Dicequest(
-    GameSetup,
-    TavernPhase,
-    QuestPhase,
-    AdventurePath,
-    ThreatPhase,
-    FinalScoring,
-    CardTyping,
-    TableView,
-    Game,
-):
+def _over(s: TableState, answer: Input) -> list[Event]:
+    raise InvalidInput(msg("The game is over."))
+
+
+#: every question of the game, by the name of its stage, in the rulebook's order
+STAGES: dict[str, Stage] = {
+    # Setup
+    "mode": Stage(game_setup.prompt_mode, game_setup.apply_mode),
+    "players": Stage(game_setup.prompt_players, game_setup.apply_players),
+    "difficulty": Stage(game_setup.prompt_difficulty, game_setup.apply_difficulty),
+    # Adventure Path: an Act's Adventure revealed
+    "reveal": Stage(adventure_path.prompt_reveal, adventure_path.apply_reveal),
+    # Tavern Phase
+    "tavern": Stage(tavern_phase.prompt_tavern, tavern_phase.apply_tavern),
+    "recruit": Stage(tavern_phase.prompt_recruit, tavern_phase.apply_recruit),
+    "heal": Stage(tavern_phase.prompt_heal, tavern_phase.apply_heal),
+    "level": Stage(tavern_phase.prompt_level, tavern_phase.apply_level),
+    "graduate": Stage(tavern_phase.prompt_graduate, tavern_phase.apply_graduate),
+    # Quest Phase, Deployment Step
+    "quest": Stage(deployment_step.prompt_quest, deployment_step.apply_quest),
+    "active": Stage(deployment_step.prompt_active, deployment_step.apply_active),
+    "pool": Stage(deployment_step.prompt_pool, deployment_step.apply_pool),
+    # Quest Phase, Combat Step: the roll, the Reroll token, Runes, abilities
+    "roll": Stage(combat_step.prompt_roll, combat_step.apply_roll),
+    "combat": Stage(combat_step.prompt_combat, combat_step.apply_combat),
+    "reroll": Stage(dice_actions.prompt_reroll, dice_actions.apply_reroll),
+    "pick_many": Stage(dice_actions.prompt_pick_many, dice_actions.apply_pick_many),
+    "pick_die": Stage(dice_actions.prompt_pick_die, dice_actions.apply_pick_die),
+    "pick_face": Stage(dice_actions.prompt_pick_face, dice_actions.apply_pick_face),
+    "pick_color": Stage(dice_actions.prompt_pick_color, dice_actions.apply_pick_color),
+    "pick_symbol": Stage(dice_actions.prompt_pick_symbol, dice_actions.apply_pick_symbol),
+    "roll_added": Stage(dice_actions.prompt_roll_added, dice_actions.apply_roll_added),
+    "rune_use": Stage(dice_actions.prompt_rune_use, dice_actions.apply_rune_use),
+    # Quest Phase, Wound Step
+    "block": Stage(wound_step.prompt_block, wound_step.apply_block),
+    "assign": Stage(wound_step.prompt_assign, wound_step.apply_assign),
+    # Quest Phase, Reward Step
+    "discard": Stage(reward_step.prompt_discard, reward_step.apply_discard),
+    "level_up": Stage(reward_step.prompt_level_up, reward_step.apply_level_up),
+    # Threat Phase (solo and co-op)
+    "threat": Stage(threat_phase.prompt_threat, threat_phase.apply_threat),
+    "threaten": Stage(threat_phase.prompt_threaten, threat_phase.apply_threaten),
+    # a card the game does not know, typed in
+    "typein": Stage(card_typing.prompt_typein, card_typing.apply_typein),
+    # Final Scoring
+    "final": Stage(final_scoring.prompt_final, final_scoring.apply_final),
+    "over": Stage(final_scoring.prompt_over, _over),
+}
+
+
+class Dicequest(FlowGame, TableState):
     """A turn is Income, Tavern and Quest Phases (Rounds & Turns); each rule area is a
-    mixin named for it, all sharing the ``TableState`` set here. ``stage`` names the
-    prompt: ``prompt()`` and ``apply()`` call ``_prompt_<stage>`` / ``_apply_<stage>``."""
+    module of functions named for it, all given this game's ``TableState``. ``stage``
+    names the question asked now; ``STAGES`` says which functions ask it and take its
+    answer, as the game's menu on its ``Flow`` (no other step ever waits)."""
 
     id = "dicequest"
     title = "Dicequest"
@@ -140,27 +173,17 @@ class Dicequest(
         self.final_step = 0
         self.recent = []
 
-    def prompt(self) -> Prompt:
-        return getattr(self, f"_prompt_{self.stage}")()
+    def main_prompt(self) -> Prompt:
+        return STAGES[self.stage].ask(self)
 
-    def apply(self, answer: Input) -> list[Event]:
-        expect(answer, self.prompt())
-        return getattr(self, f"_apply_{self.stage}")(answer)
+    def main_apply(self, answer: Input) -> list[Event]:
+        return STAGES[self.stage].answer(self, answer)
 
-    @property
-    def player(self) -> Player:
-        return self.players[self.turn]
+    def view(self) -> dict[str, Any]:
+        return table_view.view(self)
 
-    def _choose(
-        self, text: Msg, options: list[Option], actor: Actor = Actor.PLAYER, **kw
-    ) -> Prompt:
-        return Prompt(PromptKind.CHOOSE, text, actor=actor, options=tuple(options), **kw)
-
-    def _card_event(self, text: Msg, card: Card) -> Event:
-        self.recent.append(
-            {"title": Text(card_title(card)), "text": card_text(card), "kind": card.kind}
-        )
-        return Event(EventKind.CARD, text, {"card": card.to_json()})
+    def result(self) -> dict[str, Any] | None:
+        return final_scoring.result(self)
 
 
 def _load_catalogue(text: str) -> tuple[tuple[Card, ...], DiceFaces | None]:

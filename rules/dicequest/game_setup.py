@@ -33,46 +33,48 @@ DIFFICULTY_TEXT = {
 }
 
 
-class GameSetup(TableState):
-    """The first prompts of a game; a mixin of ``Dicequest``."""
+def prompt_mode(s: TableState) -> Prompt:
+    return s.choose(
+        msg("Dicequest: which game?"),
+        [
+            Option("coop", msg("Solo or co-op (the Threat game)")),
+            Option("competitive", msg("Competitive")),
+        ],
+        Actor.TABLE,
+    )
 
-    def _prompt_mode(self) -> Prompt:
-        return self._choose(
-            msg("Dicequest: which game?"),
-            [
-                Option("coop", msg("Solo or co-op (the Threat game)")),
-                Option("competitive", msg("Competitive")),
-            ],
-            Actor.TABLE,
-        )
 
-    def _apply_mode(self, answer: Input) -> list[Event]:
-        self.mode = answer.choice
-        self.stage = "players"
-        return []
+def apply_mode(s: TableState, answer: Input) -> list[Event]:
+    s.mode = answer.choice
+    s.stage = "players"
+    return []
 
-    def _prompt_players(self) -> Prompt:
-        low = 1 if self.mode == "coop" else 2
-        return Prompt(
-            PromptKind.NUMBER,
-            msg("How many players?"),
-            actor=Actor.TABLE,
-            number_range=(low, 4),
-        )
 
-    def _apply_players(self, answer: Input) -> list[Event]:
-        self.players = [Player(n + 1) for n in range(answer.number)]
-        self.stage = "difficulty" if self.mode == "coop" else "reveal"
-        return []
+def prompt_players(s: TableState) -> Prompt:
+    low = 1 if s.mode == "coop" else 2
+    return Prompt(
+        PromptKind.NUMBER,
+        msg("How many players?"),
+        actor=Actor.TABLE,
+        number_range=(low, 4),
+    )
 
-    def _prompt_difficulty(self) -> Prompt:
-        return self._choose(
-            msg("Difficulty level?"),
-            [Option(k, msg(v)) for k, v in DIFFICULTY_TEXT.items()],
-            Actor.TABLE,
-        )
 
-    def _apply_difficulty(self, answer: Input) -> list[Event]:
-        self.difficulty = answer.choice
-        self.stage = "reveal"
-        return []
+def apply_players(s: TableState, answer: Input) -> list[Event]:
+    s.players = [Player(n + 1) for n in range(answer.number)]
+    s.stage = "difficulty" if s.mode == "coop" else "reveal"
+    return []
+
+
+def prompt_difficulty(s: TableState) -> Prompt:
+    return s.choose(
+        msg("Difficulty level?"),
+        [Option(k, msg(v)) for k, v in DIFFICULTY_TEXT.items()],
+        Actor.TABLE,
+    )
+
+
+def apply_difficulty(s: TableState, answer: Input) -> list[Event]:
+    s.difficulty = answer.choice
+    s.stage = "reveal"
+    return []

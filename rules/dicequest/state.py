@@ -1,20 +1,35 @@
 """The state the Dicequest rule modules share: one Quest Phase's ``Attempt``, and
-``TableState``, the table's attributes (set in ``Dicequest.__init__``) that every
-rule mixin reads and writes. A newcomer finds here what ``self.<name>`` means in
-any of the mixins (game_setup, tavern_phase, deployment_step, combat_step,
-dice_actions, wound_step, reward_step, adventure_path, threat_phase,
-final_scoring, card_typing, table_view)."""
+``TableState``, the table's state (set in ``Dicequest.__init__``) that every rule
+module (game_setup, tavern_phase, deployment_step, combat_step, dice_actions,
+wound_step, reward_step, adventure_path, threat_phase, final_scoring, card_typing,
+table_view) is given and reads and writes: ``s.<name>`` there is declared here.
+``Stage`` is one question of the game: ``stage`` names the one asked now, and
+``game.STAGES`` says which functions ask it and take its answer."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
+from dicetable.rules.core import (
+    Actor,
+    Event,
+    EventKind,
+    Input,
+    Msg,
+    Option,
+    Prompt,
+    PromptKind,
+    Text,
+)
 from dicetable.rules.dicequest.data import Card, DiceFaces, ThreatCard
 from dicetable.rules.dicequest.party import Player
 from dicetable.rules.dicequest.tally import RolledDie
 from dicetable.rules.dicequest.typein import CardForm
+from dicetable.rules.dicequest.words import card_text, card_title
 
 
 @dataclass
@@ -41,7 +56,8 @@ class Attempt:
 
 
 class TableState:
-    """The table's state, declared once for the mixins; ``Dicequest.__init__`` sets it."""
+    """The table's state, declared once for the rule modules; ``Dicequest.__init__``
+    sets it."""
 
     rng: random.Random
     dice: DiceFaces  # the faces of each colour (inferred default or the player's)
@@ -49,7 +65,7 @@ class TableState:
     typed_cards: list[Card]  # cards typed in at the table, kept for the game
     threat_deck: list[ThreatCard]  # still face down
     token_reserve: dict[int, list[tuple[str, ...]]]  # Threat tokens by Act
-    stage: str  # names the prompt: ``_prompt_<stage>`` / ``_apply_<stage>``
+    stage: str  # the question asked now: its functions are ``game.STAGES[stage]``
     mode: str  # "competitive" | "coop"
     difficulty: str  # Difficulty Levels (co-op)
     players: list[Player]
@@ -70,6 +86,31 @@ class TableState:
     outcome: str  # "", "won", "lost", "ended"
     final_step: int  # which final-scoring question is next
     recent: list[dict[str, str]]  # cards shown this round, for the screen
+
+    @property
+    def player(self) -> Player:
+        """The player whose turn it is."""
+        return self.players[self.turn]
+
+    def choose(
+        self, text: Msg, options: list[Option], actor: Actor = Actor.PLAYER, **kw: Any
+    ) -> Prompt:
+        return Prompt(PromptKind.CHOOSE, text, actor=actor, options=tuple(options), **kw)
+
+    def card_event(self, text: Msg, card: Card) -> Event:
+        """A card drawn or revealed: said, and shown with this round's cards."""
+        self.recent.append(
+            {"title": Text(card_title(card)), "text": card_text(card), "kind": card.kind}
+        )
+        return Event(EventKind.CARD, text, {"card": card.to_json()})
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One question of the game: its prompt, and what its answer does."""
+
+    ask: Callable[[TableState], Prompt]
+    answer: Callable[[TableState, Input], list[Event]]
 
 
 def option_index(option_id: str) -> int:

@@ -12,6 +12,7 @@ from dicetable.rules.core import (
     Prompt,
     msg,
 )
+from dicetable.rules.dicequest import threat_phase
 from dicetable.rules.dicequest.data import (
     hero_kinds,
 )
@@ -22,141 +23,145 @@ from dicetable.rules.dicequest.words import (
 )
 
 
-class TavernPhase(TableState):
-    """Income and Tavern Phases; a mixin of ``Dicequest``."""
-
-    def _start_turn(self) -> list[Event]:
-        player = self.player
-        gold = 2 if player.heroes else 4  # Income Phase
-        self.stage = "tavern"
-        self.attempt = None
-        return [
-            Event(
-                EventKind.INSTRUCTION,
-                msg("{player}'s turn. Income: gain {gold} Gold.", player=player.title(), gold=gold),
-                {"player": player.number, "gold": gold},
-            )
-        ]
-
-    def _prompt_tavern(self) -> Prompt:
-        player = self.player
-        options = []
-        if len(player.heroes) < PARTY_SLOTS:
-            options.append(Option("recruit", msg("Recruit a Hero")))
-        if player.heroes:
-            options.append(Option("graduate", msg("Graduate a Hero")))
-        if self.act >= 3:  # Act II Adventure completed
-            if any(not h.expert and h.kind.level != "legendary" for h in player.heroes):
-                options.append(Option("level", msg("Pay 3 Gold: level up an Apprentice Hero")))
-            if any(h.light for h in player.heroes):
-                options.append(Option("heal", msg("Pay 3 Gold: remove 1 Light Wound")))
-        if self.mode == "coop" and self._threatenable():
-            options.append(
-                Option("threaten", msg("Adventure ability: put a Threat token on a Quest"))
-            )
-        options.append(Option("quest", msg("Go to the Quest Phase")))
-        return self._choose(
-            msg(
-                "{player}, Tavern Phase: recruit, graduate, equip, then quest.",
-                player=player.title(),
-            ),
-            options,
+def start_turn(s: TableState) -> list[Event]:
+    player = s.player
+    gold = 2 if player.heroes else 4  # Income Phase
+    s.stage = "tavern"
+    s.attempt = None
+    return [
+        Event(
+            EventKind.INSTRUCTION,
+            msg("{player}'s turn. Income: gain {gold} Gold.", player=player.title(), gold=gold),
+            {"player": player.number, "gold": gold},
         )
+    ]
 
-    def _apply_tavern(self, answer: Input) -> list[Event]:
-        if answer.choice == "quest":
-            self.stage = "quest"
-            return []
-        self.stage = answer.choice
+
+def prompt_tavern(s: TableState) -> Prompt:
+    player = s.player
+    options = []
+    if len(player.heroes) < PARTY_SLOTS:
+        options.append(Option("recruit", msg("Recruit a Hero")))
+    if player.heroes:
+        options.append(Option("graduate", msg("Graduate a Hero")))
+    if s.act >= 3:  # Act II Adventure completed
+        if any(not h.expert and h.kind.level != "legendary" for h in player.heroes):
+            options.append(Option("level", msg("Pay 3 Gold: level up an Apprentice Hero")))
+        if any(h.light for h in player.heroes):
+            options.append(Option("heal", msg("Pay 3 Gold: remove 1 Light Wound")))
+    if s.mode == "coop" and threat_phase.threatenable(s):
+        options.append(Option("threaten", msg("Adventure ability: put a Threat token on a Quest")))
+    options.append(Option("quest", msg("Go to the Quest Phase")))
+    return s.choose(
+        msg(
+            "{player}, Tavern Phase: recruit, graduate, equip, then quest.",
+            player=player.title(),
+        ),
+        options,
+    )
+
+
+def apply_tavern(s: TableState, answer: Input) -> list[Event]:
+    if answer.choice == "quest":
+        s.stage = "quest"
         return []
+    s.stage = answer.choice
+    return []
 
-    def _prompt_recruit(self) -> Prompt:
-        legendary = self.act >= 3  # "Unlocking Legendary Heroes" after Act II
-        kinds = [k for k in hero_kinds() if (k.level == "legendary") == legendary]
-        options = [
-            Option(
-                k.id,
-                msg(
-                    "{name} ({dice})",
-                    name=msg(k.name),
-                    dice=listing([msg(c) for c in k.dice], empty="add its dice when questing"),
-                ),
-            )
-            for k in kinds
-        ]
-        options.append(Option("back", msg("Back")))
-        return self._choose(msg("Which Hero do you recruit?"), options)
 
-    def _apply_recruit(self, answer: Input) -> list[Event]:
-        self.stage = "tavern"
-        if answer.choice == "back":
-            return []
-        kind = next(k for k in hero_kinds() if k.id == answer.choice)
-        hero = Hero(kind, expert=False)
-        self.player.heroes.append(hero)
-        return [
-            Event(
-                "recruit",
-                msg("{player} recruits {hero}.", player=self.player.title(), hero=msg(kind.name)),
-                {"hero": kind.id},
-            )
-        ]
-
-    def _hero_options(self, heroes: list[tuple[int, Hero]]) -> list[Option]:
-        return [Option(f"hero{i + 1}", h.label()) for i, h in heroes]
-
-    def _prompt_graduate(self) -> Prompt:
-        options = self._hero_options(list(enumerate(self.player.heroes)))
-        options.append(Option("back", msg("Back")))
-        return self._choose(msg("Which Hero graduates?"), options)
-
-    def _apply_graduate(self, answer: Input) -> list[Event]:
-        self.stage = "tavern"
-        if answer.choice == "back":
-            return []
-        hero = self.player.heroes.pop(option_index(answer.choice))
-        if hero.expert or hero.kind.level == "legendary":
-            self.player.graduated += 1
-            text = msg("{hero} graduates to the Achievements Zone.", hero=msg(hero.name))
-        else:
-            text = msg("{hero} returns to the bottom of the Apprentice deck.", hero=msg(hero.name))
-        return [Event("graduate", text, {"hero": hero.kind.id})]
-
-    def _prompt_level(self) -> Prompt:
-        heroes = [(i, h) for i, h in enumerate(self.player.heroes) if not h.has_ability]
-        return self._choose(
-            msg("Which Apprentice Hero levels up?"),
-            [*self._hero_options(heroes), Option("back", msg("Back"))],
+def prompt_recruit(s: TableState) -> Prompt:
+    legendary = s.act >= 3  # "Unlocking Legendary Heroes" after Act II
+    kinds = [k for k in hero_kinds() if (k.level == "legendary") == legendary]
+    options = [
+        Option(
+            k.id,
+            msg(
+                "{name} ({dice})",
+                name=msg(k.name),
+                dice=listing([msg(c) for c in k.dice], empty="add its dice when questing"),
+            ),
         )
+        for k in kinds
+    ]
+    options.append(Option("back", msg("Back")))
+    return s.choose(msg("Which Hero do you recruit?"), options)
 
-    def _apply_level(self, answer: Input) -> list[Event]:
-        self.stage = "tavern"
-        if answer.choice == "back":
-            return []
-        hero = self.player.heroes[option_index(answer.choice)]
-        hero.expert = True
-        return [
-            Event(
-                EventKind.INSTRUCTION,
-                msg("Pay 3 Gold and flip {hero} to the Expert side.", hero=msg(hero.name)),
-            )
-        ]
 
-    def _prompt_heal(self) -> Prompt:
-        heroes = [(i, h) for i, h in enumerate(self.player.heroes) if h.light]
-        return self._choose(
-            msg("Remove 1 Light Wound from which Hero?"),
-            [*self._hero_options(heroes), Option("back", msg("Back"))],
+def apply_recruit(s: TableState, answer: Input) -> list[Event]:
+    s.stage = "tavern"
+    if answer.choice == "back":
+        return []
+    kind = next(k for k in hero_kinds() if k.id == answer.choice)
+    hero = Hero(kind, expert=False)
+    s.player.heroes.append(hero)
+    return [
+        Event(
+            "recruit",
+            msg("{player} recruits {hero}.", player=s.player.title(), hero=msg(kind.name)),
+            {"hero": kind.id},
         )
+    ]
 
-    def _apply_heal(self, answer: Input) -> list[Event]:
-        self.stage = "tavern"
-        if answer.choice == "back":
-            return []
-        hero = self.player.heroes[option_index(answer.choice)]
-        hero.light -= 1
-        return [
-            Event(
-                EventKind.HEAL, msg("Pay 3 Gold: {hero} loses 1 Light Wound.", hero=msg(hero.name))
-            )
-        ]
+
+def hero_options(s: TableState, heroes: list[tuple[int, Hero]]) -> list[Option]:
+    return [Option(f"hero{i + 1}", h.label()) for i, h in heroes]
+
+
+def prompt_graduate(s: TableState) -> Prompt:
+    options = hero_options(s, list(enumerate(s.player.heroes)))
+    options.append(Option("back", msg("Back")))
+    return s.choose(msg("Which Hero graduates?"), options)
+
+
+def apply_graduate(s: TableState, answer: Input) -> list[Event]:
+    s.stage = "tavern"
+    if answer.choice == "back":
+        return []
+    hero = s.player.heroes.pop(option_index(answer.choice))
+    if hero.expert or hero.kind.level == "legendary":
+        s.player.graduated += 1
+        text = msg("{hero} graduates to the Achievements Zone.", hero=msg(hero.name))
+    else:
+        text = msg("{hero} returns to the bottom of the Apprentice deck.", hero=msg(hero.name))
+    return [Event("graduate", text, {"hero": hero.kind.id})]
+
+
+def prompt_level(s: TableState) -> Prompt:
+    heroes = [(i, h) for i, h in enumerate(s.player.heroes) if not h.has_ability]
+    return s.choose(
+        msg("Which Apprentice Hero levels up?"),
+        [*hero_options(s, heroes), Option("back", msg("Back"))],
+    )
+
+
+def apply_level(s: TableState, answer: Input) -> list[Event]:
+    s.stage = "tavern"
+    if answer.choice == "back":
+        return []
+    hero = s.player.heroes[option_index(answer.choice)]
+    hero.expert = True
+    return [
+        Event(
+            EventKind.INSTRUCTION,
+            msg("Pay 3 Gold and flip {hero} to the Expert side.", hero=msg(hero.name)),
+        )
+    ]
+
+
+def prompt_heal(s: TableState) -> Prompt:
+    heroes = [(i, h) for i, h in enumerate(s.player.heroes) if h.light]
+    return s.choose(
+        msg("Remove 1 Light Wound from which Hero?"),
+        [*hero_options(s, heroes), Option("back", msg("Back"))],
+    )
+
+
+def apply_heal(s: TableState, answer: Input) -> list[Event]:
+    s.stage = "tavern"
+    if answer.choice == "back":
+        return []
+    hero = s.player.heroes[option_index(answer.choice)]
+    hero.light -= 1
+    return [
+        Event(EventKind.HEAL, msg("Pay 3 Gold: {hero} loses 1 Light Wound.", hero=msg(hero.name)))
+    ]

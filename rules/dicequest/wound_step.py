@@ -14,7 +14,7 @@ from dicetable.rules.core import (
     Prompt,
     msg,
 )
-from dicetable.rules.dicequest import tally
+from dicetable.rules.dicequest import quest_status, reward_step, tally, tavern_phase, threat_phase
 from dicetable.rules.dicequest.state import TableState, option_index
 
 PLACE_WOUND = {
@@ -38,153 +38,160 @@ BLOCK_WOUND = {
 }
 
 
-class WoundStep(TableState):
-    """Blocking and placing wounds; a mixin of ``Dicequest``."""
+def attempt_wounds(s: TableState) -> tally.Wounds:
+    threat = s.threat
+    extra = threat.amount if threat and threat.effect == "extra_light" else 0
+    attempt = quest_status.current_attempt(s)
+    wounds = tally.wounds_of(attempt.card, quest_status.symbols(s), extra)
+    return tally.Wounds(wounds.light, wounds.deadly, wounds.unblockable + attempt.self_wounds)
 
-    def _wounds(self) -> tally.Wounds:
-        threat = self.threat
-        extra = threat.amount if threat and threat.effect == "extra_light" else 0
-        attempt = self._attempt()
-        wounds = tally.wounds_of(attempt.card, self._symbols(), extra)
-        return tally.Wounds(wounds.light, wounds.deadly, wounds.unblockable + attempt.self_wounds)
 
-    def _to_wound_step(self) -> list[Event]:
-        attempt = self._attempt()
-        wounds = self._wounds()
-        prevented = min(attempt.prevented, wounds.light)
-        attempt.blocked = Counter({"light": prevented})
-        events = []
-        if prevented:
-            events.append(
-                Event("prevent", msg("{n} Light Wounds prevented by abilities.", n=prevented))
-            )
-        self.stage = "block"
-        if not self._block_options():
-            return events + self._place_wounds()
-        return events
-
-    def _open_wounds(self) -> tuple[int, int, int]:
-        attempt = self._attempt()
-        wounds = self._wounds()
-        return (
-            wounds.light - attempt.blocked["light"],
-            wounds.deadly - attempt.blocked["deadly"],
-            wounds.unblockable,
+def to_wound_step(s: TableState) -> list[Event]:
+    attempt = quest_status.current_attempt(s)
+    wounds = attempt_wounds(s)
+    prevented = min(attempt.prevented, wounds.light)
+    attempt.blocked = Counter({"light": prevented})
+    events = []
+    if prevented:
+        events.append(
+            Event("prevent", msg("{n} Light Wounds prevented by abilities.", n=prevented))
         )
+    s.stage = "block"
+    if not block_options(s):
+        return events + place_wounds(s)
+    return events
 
-    def _block_options(self) -> list[Option]:
-        attempt = self._attempt()
-        light, deadly, _ = self._open_wounds()
-        shields = self._symbols()["shield"] - attempt.shields_blocking
-        options = []
-        if shields > 0 and deadly > 0:
-            options.append(Option("deadly", msg("Block a Deadly Wound with a Shield")))
-        if shields > 0 and light > 0:
-            options.append(Option("light", msg("Block a Light Wound with a Shield")))
-        return options
 
-    def _prompt_block(self) -> Prompt:
-        attempt = self._attempt()
-        light, deadly, unblockable = self._open_wounds()
-        shields = self._symbols()["shield"] - attempt.shields_blocking
-        options = [*self._block_options(), Option("done", msg("Take the wounds"))]
+def open_wounds(s: TableState) -> tuple[int, int, int]:
+    attempt = quest_status.current_attempt(s)
+    wounds = attempt_wounds(s)
+    return (
+        wounds.light - attempt.blocked["light"],
+        wounds.deadly - attempt.blocked["deadly"],
+        wounds.unblockable,
+    )
+
+
+def block_options(s: TableState) -> list[Option]:
+    attempt = quest_status.current_attempt(s)
+    light, deadly, _ = open_wounds(s)
+    shields = quest_status.symbols(s)["shield"] - attempt.shields_blocking
+    options = []
+    if shields > 0 and deadly > 0:
+        options.append(Option("deadly", msg("Block a Deadly Wound with a Shield")))
+    if shields > 0 and light > 0:
+        options.append(Option("light", msg("Block a Light Wound with a Shield")))
+    return options
+
+
+def prompt_block(s: TableState) -> Prompt:
+    attempt = quest_status.current_attempt(s)
+    light, deadly, unblockable = open_wounds(s)
+    shields = quest_status.symbols(s)["shield"] - attempt.shields_blocking
+    options = [*block_options(s), Option("done", msg("Take the wounds"))]
+    text = msg(
+        "Wound Step: {light} Light, {deadly} Deadly, {unblockable} Unblockable "
+        "wounds; {shields} Shields left to block with.",
+        light=light,
+        deadly=deadly,
+        unblockable=unblockable,
+        shields=shields,
+    )
+    if attempt.card.is_adventure and s.mode == "coop" and s.adventure_tokens:
+        # "Shields in your result may be used to discard Threat tokens instead of
+        # preventing wounds" (Threat Phase and Cards): the choice is made here.
         text = msg(
-            "Wound Step: {light} Light, {deadly} Deadly, {unblockable} Unblockable "
-            "wounds; {shields} Shields left to block with.",
-            light=light,
-            deadly=deadly,
-            unblockable=unblockable,
-            shields=shields,
+            "{wounds} A Shield kept can discard a Threat token instead: {tokens}.",
+            wounds=text,
+            tokens=threat_phase.adventure_tokens_text(s),
         )
-        if attempt.card.is_adventure and self.mode == "coop" and self.adventure_tokens:
-            # "Shields in your result may be used to discard Threat tokens instead of
-            # preventing wounds" (Threat Phase and Cards): the choice is made here.
-            text = msg(
-                "{wounds} A Shield kept can discard a Threat token instead: {tokens}.",
-                wounds=text,
-                tokens=self._tokens_text(),
-            )
-        return self._choose(text, options)
+    return s.choose(text, options)
 
-    def _apply_block(self, answer: Input) -> list[Event]:
-        attempt = self._attempt()
-        if answer.choice == "done":
-            return self._place_wounds()
-        attempt.blocked[answer.choice] += 1
-        attempt.shields_blocking += 1
-        events = [Event("block", msg(BLOCK_WOUND[answer.choice]))]
-        if not self._block_options():
-            events += self._place_wounds()
-        return events
 
-    def _place_wounds(self) -> list[Event]:
-        attempt = self._attempt()
-        light, deadly, unblockable = self._open_wounds()
-        attempt.wounds = ["deadly"] * deadly + ["unblockable"] * unblockable + ["light"] * light
-        return self._next_wound()
+def apply_block(s: TableState, answer: Input) -> list[Event]:
+    attempt = quest_status.current_attempt(s)
+    if answer.choice == "done":
+        return place_wounds(s)
+    attempt.blocked[answer.choice] += 1
+    attempt.shields_blocking += 1
+    events = [Event("block", msg(BLOCK_WOUND[answer.choice]))]
+    if not block_options(s):
+        events += place_wounds(s)
+    return events
 
-    def _alive_active(self) -> list[int]:
-        attempt = self._attempt()
-        return [i for i in attempt.active if not self.player.heroes[i].defeated]
 
-    def _next_wound(self) -> list[Event]:
-        attempt = self._attempt()
-        if attempt.wounds and not self._alive_active():
-            lost = len(attempt.wounds)
-            attempt.wounds = []
-            if attempt.active:
-                return [
-                    Event(
-                        "wounds_lost",
-                        msg("No Active Hero is left: {n} wounds are not placed.", n=lost),
-                    ),
-                    *self._to_reward(),
-                ]
-        if attempt.wounds:
-            self.stage = "assign"
-            return []
-        return self._to_reward()
+def place_wounds(s: TableState) -> list[Event]:
+    attempt = quest_status.current_attempt(s)
+    light, deadly, unblockable = open_wounds(s)
+    attempt.wounds = ["deadly"] * deadly + ["unblockable"] * unblockable + ["light"] * light
+    return next_wound(s)
 
-    def _prompt_assign(self) -> Prompt:
-        attempt = self._attempt()
-        kind = attempt.wounds[0]
-        options = self._hero_options([(i, self.player.heroes[i]) for i in self._alive_active()])
-        options += [  # "Place wounds: in any order" (Wound Step)
-            Option(f"first-{other}", msg(PLACE_FIRST[other]))
-            for other in dict.fromkeys(attempt.wounds)
-            if other != kind
-        ]
-        return self._choose(
-            msg(PLACE_WOUND[kind], n=len(attempt.wounds)),
-            options,
-        )
 
-    def _apply_assign(self, answer: Input) -> list[Event]:
-        attempt = self._attempt()
-        if answer.choice.startswith("first-"):
-            kind = answer.choice.removeprefix("first-")
-            attempt.wounds.remove(kind)
-            attempt.wounds.insert(0, kind)
-            return []
-        kind = attempt.wounds.pop(0)
-        hero = self.player.heroes[option_index(answer.choice)]
-        if kind == "deadly":
-            hero.deadly += 1
-        else:
-            hero.light += 1
-        events = [
-            Event(
-                EventKind.DAMAGE,
-                msg(TAKE_WOUND[kind], hero=msg(hero.name)),
-                {"hero": hero.kind.id, "kind": kind},
-            )
-        ]
-        if hero.defeated:
-            events.append(
+def alive_active(s: TableState) -> list[int]:
+    attempt = quest_status.current_attempt(s)
+    return [i for i in attempt.active if not s.player.heroes[i].defeated]
+
+
+def next_wound(s: TableState) -> list[Event]:
+    attempt = quest_status.current_attempt(s)
+    if attempt.wounds and not alive_active(s):
+        lost = len(attempt.wounds)
+        attempt.wounds = []
+        if attempt.active:
+            return [
                 Event(
-                    "defeated",
-                    msg("{hero} is defeated: back to the bottom of the deck.", hero=msg(hero.name)),
-                    {"hero": hero.kind.id},
-                )
+                    "wounds_lost",
+                    msg("No Active Hero is left: {n} wounds are not placed.", n=lost),
+                ),
+                *reward_step.to_reward(s),
+            ]
+    if attempt.wounds:
+        s.stage = "assign"
+        return []
+    return reward_step.to_reward(s)
+
+
+def prompt_assign(s: TableState) -> Prompt:
+    attempt = quest_status.current_attempt(s)
+    kind = attempt.wounds[0]
+    options = tavern_phase.hero_options(s, [(i, s.player.heroes[i]) for i in alive_active(s)])
+    options += [  # "Place wounds: in any order" (Wound Step)
+        Option(f"first-{other}", msg(PLACE_FIRST[other]))
+        for other in dict.fromkeys(attempt.wounds)
+        if other != kind
+    ]
+    return s.choose(
+        msg(PLACE_WOUND[kind], n=len(attempt.wounds)),
+        options,
+    )
+
+
+def apply_assign(s: TableState, answer: Input) -> list[Event]:
+    attempt = quest_status.current_attempt(s)
+    if answer.choice.startswith("first-"):
+        kind = answer.choice.removeprefix("first-")
+        attempt.wounds.remove(kind)
+        attempt.wounds.insert(0, kind)
+        return []
+    kind = attempt.wounds.pop(0)
+    hero = s.player.heroes[option_index(answer.choice)]
+    if kind == "deadly":
+        hero.deadly += 1
+    else:
+        hero.light += 1
+    events = [
+        Event(
+            EventKind.DAMAGE,
+            msg(TAKE_WOUND[kind], hero=msg(hero.name)),
+            {"hero": hero.kind.id, "kind": kind},
+        )
+    ]
+    if hero.defeated:
+        events.append(
+            Event(
+                "defeated",
+                msg("{hero} is defeated: back to the bottom of the deck.", hero=msg(hero.name)),
+                {"hero": hero.kind.id},
             )
-        return events + self._next_wound()
+        )
+    return events + next_wound(s)
