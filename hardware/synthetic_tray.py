@@ -91,6 +91,20 @@ class SyntheticDie:
     pip_glare: bool = False  # engraved, painted pips that catch the lamp
 
 
+def face_up(
+    rng: random.Random,
+    value: int | None,
+    face: str = "",
+    size: tuple[int, int] = (640, 480),
+) -> list[SyntheticDie]:
+    """One die lying somewhere in the tray with the chosen face up, for the teach flow
+    in demo mode ("show me face 6"): its pips, or its symbol where the renderer
+    draws that symbol (``SYMBOLS``), else the pips of its value."""
+    die = random_tray(rng, 1, size)[0]
+    symbol = face if face in SYMBOLS else ""
+    return [replace(die, value=value if value in PIP_LAYOUTS else 1, face=symbol)]
+
+
 def random_tray(
     rng: random.Random,
     count: int,

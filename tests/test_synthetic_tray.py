@@ -61,3 +61,54 @@ def test_unknown_symbol_is_an_error_naming_it():
 def test_large_frames_render():
     dice = random_tray(random.Random(2), 3, size=(1600, 1200))
     assert render_tray(dice, size=(1600, 1200)).shape == (1200, 1600, 3)
+
+
+def test_the_demo_tray_can_show_a_chosen_face():
+    """Issue 15 item 5: the teach flow asks for each face in turn; the demo tray
+    shows the face asked for, on one die (its pips, or its symbol)."""
+    from dicetable.hardware.synthetic_tray import face_up
+
+    rng = random.Random(3)
+    for value in range(1, 7):
+        (die,) = face_up(rng, value)
+        assert die.value == value and die.face == ""
+    (sword,) = face_up(rng, None, "sword")
+    assert sword.face == "sword"
+    (unknown,) = face_up(rng, 6, "pow")  # a symbol it cannot draw: the value's pips
+    assert unknown.value == 6 and unknown.face == ""
+    image = render_tray([sword], (640, 480), seed=1)
+    assert image.shape == (480, 640, 3)
+
+
+def test_the_synthetic_camera_throws_the_face_it_is_told_to_show():
+    from dicetable.hardware.camera import SyntheticSource
+
+    camera = SyntheticSource(320, 240, fps=5, seed=2, realtime=False, still=0.4)
+    camera.shown = (5, "")
+    camera.start()
+    try:
+        for _ in range(camera.cycle_frames):
+            camera.read()
+        assert camera.dice == [5]
+        camera.shown = None
+        camera.count = (3, 3)
+        for _ in range(camera.cycle_frames):
+            camera.read()
+        assert len(camera.dice) == 3
+    finally:
+        camera.stop()
+
+
+def test_the_teach_flow_tells_the_demo_tray_which_face_to_show(isolated_data):
+    from dicetable.device import config
+    from dicetable.device.table.runtime import Runtime
+    from dicetable.hardware.camera import SyntheticSource
+
+    camera = SyntheticSource(320, 240, seed=1, realtime=False)
+    runtime = Runtime(config.load(), lambda job: job(), camera=camera)
+    try:
+        runtime.show_face(6, "pow").result(timeout=10)
+        assert camera.shown == (6, "pow") and camera.count == (1, 1)
+        assert runtime.tray_link.throw is not None and runtime.tray_link.throw.face == (6, "pow")
+    finally:
+        runtime.stop()
