@@ -18,7 +18,8 @@ from dicetable.device.answers import parse
 from dicetable.device.i18n import translate, translate_view
 from dicetable.device.session import TableSession
 from dicetable.device.store import StoreError
-from dicetable.rules.core import InvalidInput, Msg, Prompt, PromptKind, msg
+from dicetable.rules.core import Die, Input, InputKind, InvalidInput, Msg, Prompt, PromptKind, msg
+from dicetable.rules.registry import dice_sets
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +66,7 @@ class Terminal:
         self.out = out
         self.as_json = as_json
         self.lang = lang
+        self.last_roll: tuple[Die, ...] = ()  # the dice last answered (keep advice)
 
     def run(self, lines: Iterable[str], *, script: bool) -> None:
         self.show_prompt()
@@ -107,7 +109,10 @@ class Terminal:
             return True
         prompt = self.session.prompt()
         try:
-            events = self.session.submit(parse(line, prompt, "script" if script else "typed"))
+            answer = with_values(parse(line, prompt, "script" if script else "typed"), prompt)
+            events = self.session.submit(answer)
+            if answer.kind is InputKind.DICE:
+                self.last_roll = answer.dice
         except InvalidInput as error:
             text = translate(error.reason, self.lang)
             if script:
@@ -167,11 +172,16 @@ class Terminal:
                 translate(msg("[objective: {objective}]", objective=prompt.objective), self.lang)
             )
         if prompt.odds is not None:
-            odds = f"{prompt.odds} = {float(prompt.odds):.1%}"
+            odds = f"{float(prompt.odds):.1%}".replace(".0%", "%")
             parts.append(translate(msg("[odds {odds}]", odds=odds), self.lang))
-        if prompt.keep:
-            dice = ", ".join(str(i + 1) for i in prompt.keep)
-            parts.append(translate(msg("[keep dice {dice}]", dice=dice), self.lang))
+        if prompt.keep:  # by the faces they show: a place in the roll reads like a face
+            roll = self.last_roll
+            if all(0 <= i < len(roll) for i in prompt.keep):
+                dice = " ".join(translate(roll[i].name, self.lang) for i in prompt.keep)
+                parts.append(translate(msg("[keep {dice}]", dice=dice), self.lang))
+            else:
+                n = len(prompt.keep)
+                parts.append(translate(msg("[keep {n} dice]", n=n), self.lang))
         return " ".join(parts)
 
     def emit(self, line_type: str, text: Msg | str = "", **fields: Any) -> None:
@@ -187,3 +197,39 @@ class Terminal:
             print(f"  * {text}", file=self.out, flush=True)
         elif text:
             print(f"  {text}", file=self.out, flush=True)
+
+
+def with_values(answer: Input, prompt: Prompt) -> Input:
+    """Face names typed for dice that are answered by number (a Dice Throne hero's:
+    ``pow`` is 6 on the Barbarian's dice) become their numbers; a name that several
+    faces share (``sword`` is 1, 2 or 3) asks for the number instead."""
+    request = prompt.dice
+    if answer.kind is not InputKind.DICE or request is None or request.faces:
+        return answer
+    faces = next((s.faces for s in dice_sets() if s.profile == request.profile), ())
+    values: dict[str, list[int]] = {}
+    for face in faces:
+        if face.value is not None:
+            values.setdefault(face.name.lower(), []).append(face.value)
+    dice = []
+    for die in answer.dice:
+        if die.value is not None or not values:
+            dice.append(die)
+            continue
+        shown = values.get(die.name.lower())
+        if shown is None:
+            names = ", ".join(sorted(values))
+            raise InvalidInput(
+                msg("{face!r} is not a face of these dice ({names}).", face=die.name, names=names)
+            )
+        if len(shown) > 1:
+            numbers = ", ".join(str(v) for v in shown)
+            raise InvalidInput(
+                msg(
+                    "{face} is {numbers} on these dice: type its number.",
+                    face=die.name,
+                    numbers=numbers,
+                )
+            )
+        dice.append(Die(shown[0], str(shown[0]), die.color))
+    return Input(InputKind.DICE, dice=tuple(dice), source=answer.source)

@@ -68,7 +68,9 @@ def test_odds_command_prints_fraction_and_decimal(capsys):
     assert out["probability"] == "295073737/1224440064"
     assert abs(out["decimal"] - 0.240987) < 1e-6
     assert main(["odds", "3 sword", "--hero", "barbarian", "--rolls", "1"]) == 0
-    assert "3 sword: 1/2 = 0.500000" in capsys.readouterr().out
+    assert "3 sword: 50%\n" in capsys.readouterr().out  # issue 15: a percentage
+    assert main(["odds", "3 sword", "--hero", "barbarian", "--rolls", "1", "--exact"]) == 0
+    assert "3 sword: 50% = 1/2" in capsys.readouterr().out
     assert main(["odds", "3 axe", "--hero", "barbarian"]) == 2
 
 

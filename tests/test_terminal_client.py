@@ -11,7 +11,7 @@ import pytest
 
 from dicetable.device.answers import parse
 from dicetable.device.cli import main
-from dicetable.rules.core import InvalidInput, Prompt, PromptKind, msg
+from dicetable.rules.core import Die, InvalidInput, Prompt, PromptKind, msg
 
 CLI = [sys.executable, "-m", "dicetable.device.cli"]
 
@@ -144,8 +144,30 @@ def test_prompts_name_objective_odds_and_kept_dice_in_the_tables_language():
     terminal = Terminal(None, io.StringIO(), as_json=False, lang="es")  # type: ignore[arg-type]
     assert terminal.describe(prompt) == (
         "Tira los dados que quieras, de 1 a 5. [objetivo: Pareja de 6.]"
-        " [probabilidad 1/4 = 25.0%] [conserva los dados 1, 3]"
+        " [probabilidad 25%] [conserva 2 dados]"
     )
+    # issue 15 item 6: the dice to keep by the faces they show, never by their place
+    terminal.last_roll = (Die(6, "6"), Die(2, "2"), Die(6, "6"))
+    assert terminal.describe(prompt).endswith("[probabilidad 25%] [conserva 6 6]")
+
+
+def test_face_names_are_typed_where_the_help_offers_them():
+    """The help says "dice as digits or face names (sword pow)": on a Dice Throne
+    hero's dice a name on one face is its number, a name on several asks for it."""
+    from dicetable.device.terminal import with_values
+    from dicetable.rules.core import DiceRequest, Input
+
+    prompt = Prompt(
+        PromptKind.ROLL, msg("Roll"), dice=DiceRequest(5, profile="dicethrone-barbarian")
+    )
+    answer = with_values(parse("pow 4 pow 5 4", prompt), prompt)
+    assert [d.value for d in answer.dice] == [6, 4, 6, 5, 4]
+    with pytest.raises(InvalidInput, match="sword is 1, 2, 3 on these dice"):
+        with_values(parse("sword 4 4 5 6", prompt), prompt)
+    with pytest.raises(InvalidInput, match="'axe' is not a face of these dice"):
+        with_values(parse("axe 4 4 5 6", prompt), prompt)
+    plain = Prompt(PromptKind.ROLL, msg("Roll"), dice=DiceRequest(2))
+    assert with_values(Input.roll(3, 4), plain) == Input.roll(3, 4)
 
 
 @pytest.mark.parametrize("kind", ["folder", "missing", "binary"])
