@@ -1,26 +1,33 @@
-"""How every game runs: a ``Flow``, the queue of ``Step``s the table is waiting on.
+"""How the games run: a ``Flow``, the queue of ``Step``s the table is waiting on.
 
 A rulebook is a list of phases in a fixed order (set up, Upkeep, roll, resolve...),
 and resolving one thing often brings a question that must be answered before what was
 waiting: a Loot roll found while resolving a Minion's defeat, a wound to place in the
 middle of a Quest, the Boss's reroll in the middle of his Offensive Roll. A ``Step`` is
-one such question: the prompt to show and what to do with the answer. A phase queues
-its steps ``first`` (they answer the thing at hand) or ``later`` (after everything
-waiting), and a game's own menu (``main_prompt``/``main_apply``) is asked when no step
-waits.
+one such question, named for its phase: the prompt to show (made when the step comes
+to the front, so it shows the state of that moment) and what to do with the answer;
+a step without a question is the game's own move (the Boss's turn), made as soon as
+it comes to the front. A phase queues its steps ``first`` (they answer the thing at
+hand), ``later`` (after everything waiting) or ``before`` a named step, and a game's
+own menu (``main_prompt``/``main_apply``) is asked when no step waits.
 
 Why this style, for every game: the queue is the rulebook's order made visible, each
-step a typed function (``Callable[[Input], list[Event]]``, checked by mypy, found by
-its name), with the state it changes passed in or owned by the game, never shared
-attributes of mixins; and nothing in it needs saving, since a game rebuilds its steps
-by replaying its inputs from the seed (``rules/core.py``). A generator would keep the
-state in its local variables where no view or test can see it, and a stage string or
-a tuple queue names its handlers in strings that ``getattr`` looks up at run time.
+step a typed function (``Callable[[Input], list[Event]]``, checked by mypy) with the
+state it changes passed in as an explicit, declared object (``SoloState``,
+``TableState``) or owned by the game, never attributes shared by mixins; and nothing
+in it needs saving, since a game rebuilds its steps by replaying its inputs from the
+seed (``rules/core.py``). A generator would keep the state in its local variables,
+where no view or test can see it; a stage string or a tuple queue looked its handlers
+up by name with ``getattr`` at run time, where a table of functions (Dice Throne's
+``PHASES``, Dicequest's ``STAGES``) is read and checked.
+
+Games on it: Dice tray, Raveness, the three Unchained modes, Dice Throne solo,
+Dicequest. Mini Dungeon still runs its rules as one generator (``minidungeon/game.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -106,7 +113,7 @@ class Flow:
 class FlowGame(Game):
     """A game run by a ``Flow``: the waiting step's prompt, else the game's menu."""
 
-    def __init__(self, seed: int, options: dict[str, str] | None = None) -> None:
+    def __init__(self, seed: int, options: Mapping[str, str] | None = None) -> None:
         super().__init__(seed, options)
         self.flow = Flow()
 

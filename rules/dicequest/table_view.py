@@ -29,7 +29,7 @@ from dicetable.rules.dicequest.words import (
 def view(s: TableState) -> dict[str, Any]:
     """Every word for people is a catalogue key or a ``Text``, so a Spanish screen
     shows Spanish; ids (stage, mode, faces) stay as they are for tools."""
-    panels = [
+    panels: list[dict[str, Any]] = [
         {
             "title": "Table",
             "actor": "table",

@@ -82,9 +82,9 @@ def match(require: Sequence[Requirement], symbols: Mapping[str, int]) -> list[in
     for slot in range(len(slots)):
         place(slot, set())
     met = [0] * len(require)
-    for slot in owner:
-        if slot is not None:
-            met[slots[slot]] += 1
+    for held in owner:
+        if held is not None:
+            met[slots[held]] += 1
     return met
 
 

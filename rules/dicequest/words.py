@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
 from dicetable.rules.core import Msg, Text, msg
-from dicetable.rules.dicequest.data import Card
+from dicetable.rules.dicequest.data import Card, ThreatCard
 
 SEPARATORS = {", ": "{a}, {b}", " + ": "{a} + {b}", "/": "{a}/{b}", "; ": "{a}; {b}"}
 
@@ -79,10 +79,10 @@ def rewards_text(rewards: Mapping[str, int], gold_tokens: int = 0) -> Msg:
     return listing(parts, empty="no reward")
 
 
-def card_title(card: Card) -> Msg:
+def card_title(card: Card | ThreatCard) -> Msg:
     """The card's name as a message: printed names translate through the catalogue;
     cards typed in at the table are numbered."""
-    if card.id.startswith("typed-"):
+    if isinstance(card, Card) and card.id.startswith("typed-"):
         number = card.id.rsplit("-", 1)[-1]
         template = (
             "Typed Quest {n} (Act {act})"
