@@ -58,7 +58,6 @@ ROLES: dict[str, tuple[TableAction, TableAction | None]] = {
     "next": (TableAction.NEXT, None),
     "menu": (TableAction.MENU, None),
 }
-DEFAULT_PINS = {"confirm": "GPIO17", "back": "GPIO27", "next": "GPIO22", "menu": "GPIO23"}
 
 
 class ButtonError(RuntimeError):
@@ -69,7 +68,7 @@ def button_map(settings: Mapping[str, Any]) -> list[ButtonSpec]:
     """The wired buttons from a ``[buttons]`` section (an empty pin: not wired)."""
     specs: list[ButtonSpec] = []
     for name, (press, hold) in ROLES.items():
-        pin = _pin_name(settings.get(name, DEFAULT_PINS[name]))
+        pin = _pin_name(settings[name])
         if not pin:
             continue
         for other in specs:
@@ -276,7 +275,7 @@ def open_buttons(settings: Mapping[str, Any] | Any, deliver: Deliver) -> PhaseBu
     ``none`` use none; ``auto`` uses GPIO on a Pi only. A pin that cannot be claimed
     is logged once, clearly, and the app goes on without buttons."""
     section = settings.section("buttons") if hasattr(settings, "section") else dict(settings)
-    source = str(section.get("source", "auto"))
+    source = str(section["source"])  # every key: the settings come over their defaults
     if source in ("none", "keyboard"):
         return None
     if source == "auto" and not on_a_pi():
@@ -286,9 +285,8 @@ def open_buttons(settings: Mapping[str, Any] | Any, deliver: Deliver) -> PhaseBu
         buttons = PhaseButtons(
             button_map(section),
             deliver,
-            hold_time=float(section.get("hold_time", 1.0)),
-            debounce=float(section.get("debounce", 0.015)),
-            pull_up=bool(section.get("pull_up", True)),
+            hold_time=float(section["hold_time"]),
+            debounce=float(section["debounce"]),
         ).open()
     except ButtonError as error:
         log.warning("buttons off: %s; the game goes on with the screen and keys", error)

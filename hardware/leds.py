@@ -341,15 +341,16 @@ def open_ring(settings: Mapping[str, Any] | Any, demo: bool = False) -> LedRing 
     """The ring the ``[leds]`` settings ask for, started; None when ``port`` is empty
     (in ``demo`` mode an empty port means the simulator). ``port = "sim"`` starts the
     built-in simulator on a pseudo-terminal, so demo mode goes through the real serial
-    code; ``ring.simulator.picture()`` draws what it received (BGR)."""
+    code; ``ring.simulator.picture()`` draws what it received (BGR). Every key of the
+    section is read: the settings come over their documented defaults."""
     section = (
         settings.section("leds") if hasattr(settings, "section") else _section(settings, "leds")
     )
-    port = str(section.get("port", "")) or ("sim" if demo else "")
+    port = str(section["port"]) or ("sim" if demo else "")
     if not port:
         return None
-    count = int(section.get("count", 24))
-    protocol = section.get("protocol", RingProtocol.ADALIGHT)
+    count = int(section["count"])
+    protocol = section["protocol"]
     simulator = None
     if port == "sim":
         from dicetable.hardware.ring_sim import RingSimulator
@@ -360,9 +361,9 @@ def open_ring(settings: Mapping[str, Any] | Any, demo: bool = False) -> LedRing 
         port,
         count,
         protocol,
-        float(section.get("brightness", 0.5)),
-        baudrate=int(section.get("baudrate", BAUDRATE)),
-        offset=int(section.get("offset", 0)),
+        float(section["brightness"]),
+        baudrate=int(section["baudrate"]),
+        offset=int(section["offset"]),
     )
     ring.simulator = simulator
     return ring.start()

@@ -145,14 +145,14 @@ def open_status_light(settings: Mapping[str, Any] | Any) -> StatusLight | None:
     else:
         inner = settings.get("status_led")
         section = dict(inner) if isinstance(inner, Mapping) else dict(settings)
-    if not section.get("enabled", False):
+    if not section["enabled"]:  # every key: the settings come over their defaults
         return None
     light = StatusLight(
-        str(section.get("red", "")),
-        str(section.get("green", "")),
-        str(section.get("blue", "")),
-        str(section.get("buzzer", "")),
-        active_high=bool(section.get("active_high", True)),
+        str(section["red"]),
+        str(section["green"]),
+        str(section["blue"]),
+        str(section["buzzer"]),
+        active_high=bool(section["active_high"]),
     )
     try:
         return light.open()

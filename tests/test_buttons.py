@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import logging
 import time
+import tomllib
 from typing import Any
 
 import pytest
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
+from dicetable.device.config import defaults_text
 from dicetable.device.controller import Controller
 from dicetable.device.session import TableSession
 from dicetable.device.store import Store
@@ -36,6 +38,15 @@ from dicetable.rules.core import (
 )
 from dicetable.rules.registry import games
 
+#: the documented settings (device/defaults.toml), as the app reads them over its file
+DEFAULTS = tomllib.loads(defaults_text())
+
+
+def buttons_section(**changed: Any) -> dict[str, Any]:
+    """The ``[buttons]`` section as the app reads it: the documented defaults, changed."""
+    return {**DEFAULTS["buttons"], **changed}
+
+
 HOLD = 0.15
 DEBOUNCE = 0.02
 PINS = {"confirm": 17, "back": 27, "next": 22, "menu": 23}
@@ -55,7 +66,7 @@ def mock_pins():
 @pytest.fixture
 def table(mock_pins):
     actions = ActionQueue()
-    specs = button_map({name: f"GPIO{pin}" for name, pin in PINS.items()})
+    specs = button_map(buttons_section(**{name: f"GPIO{pin}" for name, pin in PINS.items()}))
     with PhaseButtons(specs, actions, hold_time=HOLD, debounce=DEBOUNCE) as buttons:
         pins = {name: mock_pins.pin(pin) for name, pin in PINS.items()}
         yield buttons, pins, actions
@@ -143,36 +154,36 @@ def test_a_pin_in_use_gives_one_clear_message_and_no_buttons(
 
     with LED(22):  # something else holds GPIO22
         with pytest.raises(ButtonError, match=r"GPIO22 \(next button\) cannot be claimed"):
-            PhaseButtons(button_map({}), ActionQueue()).open()
+            PhaseButtons(button_map(buttons_section()), ActionQueue()).open()
         caplog.set_level(logging.WARNING)
-        assert open_buttons({"source": "gpio"}, ActionQueue()) is None
+        assert open_buttons(buttons_section(source="gpio"), ActionQueue()) is None
         warnings = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
         assert len(warnings) == 1 and "GPIO22 (next button)" in warnings[0]
     # the pins it had claimed before failing were given back
-    with PhaseButtons(button_map({}), ActionQueue()):
+    with PhaseButtons(button_map(buttons_section()), ActionQueue()):
         pass
 
 
 def test_settings_choose_the_pins_and_none_means_not_wired(mock_pins):
-    specs = button_map({"confirm": "GPIO5", "menu": ""})
+    specs = button_map(buttons_section(confirm="GPIO5", menu=""))
     assert [(s.name, s.pin) for s in specs] == [
         ("confirm", "GPIO5"),
         ("back", "GPIO27"),
         ("next", "GPIO22"),
     ]
     with pytest.raises(ButtonError, match="buttons.next = 'bcm5': GPIO5 is already buttons.co"):
-        button_map({"confirm": "GPIO5", "next": "bcm5"})
-    assert button_map({"confirm": 6})[0].pin == "GPIO6"
-    assert open_buttons({"source": "keyboard"}, ActionQueue()) is None
-    assert open_buttons({"source": "none"}, ActionQueue()) is None
+        button_map(buttons_section(confirm="GPIO5", next="bcm5"))
+    assert button_map(buttons_section(confirm=6))[0].pin == "GPIO6"
+    assert open_buttons(buttons_section(source="keyboard"), ActionQueue()) is None
+    assert open_buttons(buttons_section(source="none"), ActionQueue()) is None
 
 
 def test_auto_uses_gpio_only_on_a_pi(mock_pins, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
     monkeypatch.setattr("dicetable.hardware.board.model", lambda: "")
-    assert open_buttons({"source": "auto"}, ActionQueue()) is None
+    assert open_buttons(buttons_section(source="auto"), ActionQueue()) is None
     monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "mock")
-    buttons = open_buttons({"source": "auto"}, ActionQueue())
+    buttons = open_buttons(buttons_section(source="auto"), ActionQueue())
     assert buttons is not None
     buttons.close()
 
@@ -279,7 +290,7 @@ def _real_gpio() -> bool:
 @pytest.mark.pi
 @pytest.mark.skipif(not _real_gpio(), reason="needs a Raspberry Pi's GPIO (not the mock)")
 def test_the_default_pins_are_claimed_on_a_real_pi():
-    with PhaseButtons(button_map({}), ActionQueue()) as buttons:
+    with PhaseButtons(button_map(buttons_section()), ActionQueue()) as buttons:
         assert [b.device.is_pressed for b in buttons.buttons] == [False] * 4  # pulled up
 
 
@@ -295,7 +306,7 @@ def test_without_any_gpio_library_there_is_one_message_and_no_warnings(
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             with pytest.raises(ButtonError, match="not a Raspberry Pi, or no GPIO library"):
-                PhaseButtons(button_map({}), ActionQueue()).open()
+                PhaseButtons(button_map(buttons_section()), ActionQueue()).open()
         assert [str(w.message) for w in caught] == []
     finally:
         Device.pin_factory = saved

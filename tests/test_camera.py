@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import sys
 import time
+import tomllib
 import types
 from pathlib import Path
 from typing import ClassVar
@@ -14,6 +15,7 @@ import cv2
 import numpy as np
 import pytest
 
+from dicetable.device.config import defaults_text, load
 from dicetable.hardware import camera as cam
 from dicetable.hardware.camera import (
     CameraError,
@@ -25,6 +27,9 @@ from dicetable.hardware.camera import (
     open_camera,
     pi_camera_present,
 )
+
+#: the documented settings (device/defaults.toml), as the app reads them over its file
+DEFAULTS = tomllib.loads(defaults_text())
 
 # -- the synthetic tray ------------------------------------------------------------------
 
@@ -311,7 +316,7 @@ def test_without_picamera2_the_message_says_how_to_get_it(monkeypatch: pytest.Mo
 
 
 def test_open_camera_follows_the_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    base = {"width": 320, "height": 240, "fps": 10, "rotation": 0, "device": "0", "folder": ""}
+    base = {**DEFAULTS["camera"], "width": 320, "height": 240, "fps": 10}
     assert isinstance(open_camera({**base, "source": "synthetic"}), SyntheticSource)
     folder = open_camera({**base, "source": "folder", "folder": str(tmp_path)})
     assert isinstance(folder, FolderSource) and folder.folder == tmp_path
@@ -333,8 +338,6 @@ def test_open_camera_follows_the_settings(tmp_path: Path, monkeypatch: pytest.Mo
 
 
 def test_open_camera_takes_the_config_object(isolated_data):
-    from dicetable.device.config import load
-
     source = open_camera(load())
     assert isinstance(source, FrameSource)
 

@@ -6,10 +6,12 @@ from __future__ import annotations
 import json
 import logging
 import time
+import tomllib
 from pathlib import Path
 
 import pytest
 
+from dicetable.device.config import defaults_text
 from dicetable.device.session import TableSession
 from dicetable.device.store import Store
 from dicetable.device.table.light_feed import follow
@@ -24,6 +26,9 @@ from dicetable.hardware.leds import (
 from dicetable.hardware.ring_patterns import BOSS, PLAYER, Effect, Gauge, Lights
 from dicetable.hardware.ring_sim import RingSimulator
 from dicetable.rules.core import Input
+
+#: the documented settings (device/defaults.toml), as the app reads them over its file
+DEFAULTS = tomllib.loads(defaults_text())
 
 
 def test_adalight_golden_vector():
@@ -147,8 +152,7 @@ def test_the_offset_turns_the_ring_so_the_gauge_starts_at_the_top(sim: RingSimul
 def test_the_ring_follows_a_session(isolated_data: Path):
     """The dice tray is the player's game; a roll keeps the player's colour."""
     session = TableSession.start(Store.in_dir(isolated_data), "dice-tray", seed=1)
-    settings = {"port": "sim", "count": 12, "protocol": "adalight", "brightness": 1.0}
-    ring = open_ring(settings)
+    ring = open_ring({**DEFAULTS["leds"], "port": "sim", "count": 12, "brightness": 1.0})
     assert ring is not None and ring.simulator is not None
     try:
         follow(ring, session)
@@ -166,8 +170,8 @@ def test_the_ring_follows_a_session(isolated_data: Path):
 
 
 def test_no_port_means_no_ring_except_the_simulator_in_demo_mode():
-    assert open_ring({"port": "", "count": 24}) is None
-    ring = open_ring({"port": "", "count": 8}, demo=True)
+    assert open_ring(DEFAULTS) is None  # the documented default: no ring
+    ring = open_ring({**DEFAULTS["leds"], "count": 8}, demo=True)
     assert ring is not None and ring.simulator is not None
     ring.close()
 

@@ -5,6 +5,9 @@ the "UI" only through ``post``, and nothing the UI asks for waits on the store.
 Issue 9, item 8 ("the UI thread never blocks on the camera, the reader, the database
 or the ring; vision runs off the UI thread and results arrive through Kivy's clock"),
 and item 2 ("a correction is logged with the frame").
+
+Over 500 lines on purpose: one test per request or failure of the runtime, sharing
+its fakes (``Inbox``, the cameras); split, they would need a module of fakes.
 """
 
 from __future__ import annotations

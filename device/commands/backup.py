@@ -9,6 +9,9 @@ corrected by touch; their rows, in the database, name them relative to the data
 folder). Import never loses anything already on the
 table: it first exports the current data to ``<data>/backups/``, then merges in one
 transaction (a game or score already here is not doubled), or refuses with a reason.
+
+Over 500 lines on purpose: export and import write and read one file format, kept
+together so that they cannot drift apart.
 """
 
 from __future__ import annotations

@@ -16,6 +16,10 @@ Everything that reaches the screen goes through ``post``: in the app that is Kiv
 new table state from the table thread; the ring adapter itself must not block.
 Opening devices is ``compose``'s job: the runtime is handed what was found
 (``use_devices``). What is wrong at the table is kept in ``notices``.
+
+Over 500 lines on purpose: this is the table's whole request surface (each request
+a few lines with its docstring) and its two threads, read in one place; every job
+they use lives in a module of its own beside it.
 """
 
 from __future__ import annotations
