@@ -117,9 +117,12 @@ def bench_buttons(rounds: int, data: Path) -> dict[str, list[float]]:
 
 def bench_ring(rounds: int, data: Path) -> dict[str, list[float]]:
     results: dict[str, list[float]] = {"state -> frame": [], "answer -> frame": []}
+    leds = config.load(Path("/nonexistent")).section("leds")  # the defaults
     with (
         RingSimulator(24) as sim,
-        LedRing(sim.port, 24, brightness=1.0) as ring,
+        LedRing(
+            sim.port, 24, leds["protocol"], 1.0, baudrate=leds["baudrate"], offset=leds["offset"]
+        ) as ring,
     ):
         ring.show(Lights(actor="table"))
         sim.wait_for(lambda f: f.pixels[0] == (255, 150, 60))

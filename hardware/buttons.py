@@ -177,8 +177,8 @@ class PhaseButtons:
         specs: Iterable[ButtonSpec],
         deliver: Deliver,
         *,
-        hold_time: float = 1.0,
-        debounce: float = 0.015,
+        hold_time: float,
+        debounce: float,
         pull_up: bool = True,
         pin_factory: Any = None,
     ) -> None:

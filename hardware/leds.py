@@ -35,7 +35,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-BAUDRATE = 115200
 ADALIGHT_HELLO = b"Ada\n"
 #: USB serial devices a ring can hide behind
 CANDIDATE_GLOBS = ("/dev/serial/by-id/*", "/dev/ttyACM*", "/dev/ttyUSB*")
@@ -73,7 +72,7 @@ ENCODERS: dict[RingProtocol, Callable[[Sequence[RGB]], bytes]] = {
 }
 
 
-def open_port(port: str, baudrate: int = BAUDRATE) -> Any:
+def open_port(port: str, baudrate: int) -> Any:
     """Open a serial port without pulsing DTR/RTS, which resets ESP boards
     (esphome#1382); writes time out rather than hang on a stuck device."""
     import serial
@@ -106,7 +105,7 @@ def candidate_ports() -> list[str]:
 
 
 def find_ring(
-    candidates: Iterable[str] | None = None, listen: float = 2.0, baudrate: int = BAUDRATE
+    candidates: Iterable[str] | None = None, listen: float = 2.0, *, baudrate: int
 ) -> tuple[str, str] | None:
     """The first port whose device announces itself as a ring, and what it is: an
     Adalight sketch prints ``Ada\\n`` at boot and every second while idle
@@ -156,11 +155,11 @@ class LedRing(TableLights):
         self,
         port: str,
         count: int,
-        protocol: RingProtocol | str = RingProtocol.ADALIGHT,
-        brightness: float = 0.5,
+        protocol: RingProtocol | str,
+        brightness: float,
         *,
-        baudrate: int = BAUDRATE,
-        offset: int = 0,
+        baudrate: int,
+        offset: int,
         fps: float = 30.0,
         keepalive: float = 0.5,
         max_backoff: float = 10.0,

@@ -45,9 +45,9 @@ class StatusLight(TableLights):
         red: str,
         green: str,
         blue: str,
-        buzzer: str = "",
+        buzzer: str,
         *,
-        active_high: bool = True,
+        active_high: bool,
         pin_factory: Any = None,
     ) -> None:
         super().__init__()

@@ -40,6 +40,8 @@ from dicetable.rules.registry import games
 
 #: the documented settings (device/defaults.toml), as the app reads them over its file
 DEFAULTS = tomllib.loads(defaults_text())
+#: the documented hold and debounce times
+TIMES = {key: DEFAULTS["buttons"][key] for key in ("hold_time", "debounce")}
 
 
 def buttons_section(**changed: Any) -> dict[str, Any]:
@@ -154,13 +156,13 @@ def test_a_pin_in_use_gives_one_clear_message_and_no_buttons(
 
     with LED(22):  # something else holds GPIO22
         with pytest.raises(ButtonError, match=r"GPIO22 \(next button\) cannot be claimed"):
-            PhaseButtons(button_map(buttons_section()), ActionQueue()).open()
+            PhaseButtons(button_map(buttons_section()), ActionQueue(), **TIMES).open()
         caplog.set_level(logging.WARNING)
         assert open_buttons(buttons_section(source="gpio"), ActionQueue()) is None
         warnings = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
         assert len(warnings) == 1 and "GPIO22 (next button)" in warnings[0]
     # the pins it had claimed before failing were given back
-    with PhaseButtons(button_map(buttons_section()), ActionQueue()):
+    with PhaseButtons(button_map(buttons_section()), ActionQueue(), **TIMES):
         pass
 
 
@@ -273,9 +275,9 @@ def test_the_dice_tray_is_played_with_the_confirm_button(table, isolated_data):
 
 def test_close_frees_the_pins(mock_pins):
     spec = ButtonSpec("confirm", "GPIO17", TableAction.CONFIRM)
-    with PhaseButtons([spec], ActionQueue()):
+    with PhaseButtons([spec], ActionQueue(), **TIMES):
         pass
-    with PhaseButtons([spec], ActionQueue()) as again:
+    with PhaseButtons([spec], ActionQueue(), **TIMES) as again:
         assert again.legend() == [("confirm", "GPIO17", TableAction.CONFIRM, None)]
 
 
@@ -290,7 +292,7 @@ def _real_gpio() -> bool:
 @pytest.mark.pi
 @pytest.mark.skipif(not _real_gpio(), reason="needs a Raspberry Pi's GPIO (not the mock)")
 def test_the_default_pins_are_claimed_on_a_real_pi():
-    with PhaseButtons(button_map(buttons_section()), ActionQueue()) as buttons:
+    with PhaseButtons(button_map(buttons_section()), ActionQueue(), **TIMES) as buttons:
         assert [b.device.is_pressed for b in buttons.buttons] == [False] * 4  # pulled up
 
 
@@ -306,7 +308,7 @@ def test_without_any_gpio_library_there_is_one_message_and_no_warnings(
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             with pytest.raises(ButtonError, match="not a Raspberry Pi, or no GPIO library"):
-                PhaseButtons(button_map(buttons_section()), ActionQueue()).open()
+                PhaseButtons(button_map(buttons_section()), ActionQueue(), **TIMES).open()
         assert [str(w.message) for w in caught] == []
     finally:
         Device.pin_factory = saved

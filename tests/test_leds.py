@@ -8,6 +8,7 @@ import logging
 import time
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,6 +30,14 @@ from dicetable.rules.core import Input
 
 #: the documented settings (device/defaults.toml), as the app reads them over its file
 DEFAULTS = tomllib.loads(defaults_text())
+BAUDRATE = DEFAULTS["leds"]["baudrate"]
+
+
+def a_ring(port: str, count: int, **changed: Any) -> LedRing:
+    """A ring with the documented settings but for ``changed``."""
+    leds = DEFAULTS["leds"]
+    settings = {key: leds[key] for key in ("protocol", "brightness", "baudrate", "offset")}
+    return LedRing(port, count, **{**settings, **changed})
 
 
 def test_adalight_golden_vector():
@@ -48,9 +57,9 @@ def test_wled_json_frame_sets_every_led_without_a_fade():
 
 def test_bad_settings_are_refused_with_the_key():
     with pytest.raises(RingError, match=r"leds.protocol = 'dmx'"):
-        LedRing("/dev/null", 24, "dmx")
+        a_ring("/dev/null", 24, protocol="dmx")
     with pytest.raises(RingError, match="leds.count"):
-        LedRing("/dev/null", 0)
+        a_ring("/dev/null", 0)
 
 
 @pytest.fixture
@@ -60,7 +69,7 @@ def sim(tmp_path: Path):
 
 
 def test_a_state_change_reaches_the_ring_and_every_frame_is_valid(sim: RingSimulator):
-    with LedRing(sim.port, 12, brightness=1.0) as ring:
+    with a_ring(sim.port, 12, brightness=1.0) as ring:
         ring.show(Lights(actor="boss", gauge=Gauge(1, 2)))
         frame = sim.wait_for(lambda f: f.pixels[0] == BOSS and f.pixels[6] != BOSS)
         assert frame is not None
@@ -72,7 +81,7 @@ def test_a_state_change_reaches_the_ring_and_every_frame_is_valid(sim: RingSimul
 
 def test_a_still_picture_is_resent_so_wled_keeps_it(sim: RingSimulator):
     """WLED drops realtime mode 2.5 s after the last frame (platform notes 4.1)."""
-    with LedRing(sim.port, 12, keepalive=0.1) as ring:
+    with a_ring(sim.port, 12, keepalive=0.1) as ring:
         ring.show(Lights(actor="player"))
         assert sim.wait_for() is not None
         start = sim.received
@@ -85,7 +94,7 @@ def test_unplugging_is_logged_once_and_the_ring_comes_back(
     sim: RingSimulator, caplog: pytest.LogCaptureFixture
 ):
     caplog.set_level(logging.WARNING, logger="dicetable.hardware.leds")
-    with LedRing(sim.port, 12, brightness=1.0, keepalive=0.05, max_backoff=0.1) as ring:
+    with a_ring(sim.port, 12, brightness=1.0, keepalive=0.05, max_backoff=0.1) as ring:
         ring.show(Lights(actor="player"))
         assert sim.wait_for() is not None
         sim.unplug()
@@ -111,7 +120,7 @@ def test_a_missing_port_is_reported_once_and_never_raises(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ):
     caplog.set_level(logging.WARNING, logger="dicetable.hardware.leds")
-    with LedRing(str(tmp_path / "nothing"), 12, max_backoff=0.05) as ring:
+    with a_ring(str(tmp_path / "nothing"), 12, max_backoff=0.05) as ring:
         ring.show(Lights(actor="boss"))
         time.sleep(0.3)
         assert not ring.connected
@@ -122,7 +131,7 @@ def test_a_missing_port_is_reported_once_and_never_raises(
 def test_wled_json_over_serial(tmp_path: Path):
     with (
         RingSimulator(8, protocol="wled-json") as sim,
-        LedRing(sim.port, 8, "wled-json", brightness=1.0) as ring,
+        a_ring(sim.port, 8, protocol="wled-json", brightness=1.0) as ring,
     ):
         ring.show(Lights(actor="boss"))
         frame = sim.wait_for(lambda f: f.pixels == (BOSS,) * 8)
@@ -136,13 +145,18 @@ def test_autodetect_finds_a_ring_that_announces_itself(tmp_path: Path):
         RingSimulator(8, announce="wled") as wled,
         RingSimulator(8) as quiet,
     ):
-        assert find_ring([sketch.port], listen=1.5) == (sketch.port, "adalight-sketch")
-        assert find_ring([wled.port], listen=0.2) == (wled.port, "wled")
-        assert find_ring([quiet.port, str(tmp_path / "none")], listen=0.2) is None
+        assert find_ring([sketch.port], listen=1.5, baudrate=BAUDRATE) == (
+            sketch.port,
+            "adalight-sketch",
+        )
+        assert find_ring([wled.port], listen=0.2, baudrate=BAUDRATE) == (wled.port, "wled")
+        assert (
+            find_ring([quiet.port, str(tmp_path / "none")], listen=0.2, baudrate=BAUDRATE) is None
+        )
 
 
 def test_the_offset_turns_the_ring_so_the_gauge_starts_at_the_top(sim: RingSimulator):
-    with LedRing(sim.port, 12, brightness=1.0, offset=3) as ring:
+    with a_ring(sim.port, 12, brightness=1.0, offset=3) as ring:
         ring.show(Lights(actor="boss", gauge=Gauge(1, 12)))
         frame = sim.wait_for(lambda f: f.pixels[3] == BOSS)
         assert frame is not None
@@ -178,11 +192,11 @@ def test_no_port_means_no_ring_except_the_simulator_in_demo_mode():
 
 @pytest.mark.pi
 def test_a_real_ring_announces_itself_and_takes_frames():
-    found = find_ring()
+    found = find_ring(baudrate=BAUDRATE)
     if found is None:
         pytest.skip("no ring announcing itself on a USB serial port")
     port, _kind = found
-    with LedRing(port, 24) as ring:
+    with a_ring(port, 24) as ring:
         ring.show(Lights(actor="player"))
         time.sleep(1.0)
         assert ring.connected and ring.writes >= 1

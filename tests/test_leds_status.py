@@ -37,7 +37,7 @@ def pins():
 
 
 def test_the_led_takes_the_turn_colour(pins):
-    with StatusLight("GPIO5", "GPIO6", "GPIO13") as light:
+    with StatusLight("GPIO5", "GPIO6", "GPIO13", "", active_high=True) as light:
         light.show(Lights(actor="boss"))
         assert light.led.value == (1.0, round(24 / 255, 3), 0.0)
         assert pins.pin(5).state == 1.0
@@ -48,7 +48,7 @@ def test_the_led_takes_the_turn_colour(pins):
 
 
 def test_rolling_blinks_and_stops_blinking_when_read(pins):
-    with StatusLight("GPIO5", "GPIO6", "GPIO13") as light:
+    with StatusLight("GPIO5", "GPIO6", "GPIO13", "", active_high=True) as light:
         light.show(Lights(actor="player"))
         light.dice_moving()
         time.sleep(0.4)
@@ -60,7 +60,7 @@ def test_rolling_blinks_and_stops_blinking_when_read(pins):
 
 
 def test_each_effect_beeps_once(pins):
-    with StatusLight("GPIO5", "GPIO6", "GPIO13", "GPIO12") as light:
+    with StatusLight("GPIO5", "GPIO6", "GPIO13", "GPIO12", active_high=True) as light:
         buzzer = pins.pin(12)
         light.show(Lights(actor="player").with_effect(Effect.OBJECTIVE_MET, 1.0))
         light.show(Lights(actor="boss").with_effect(Effect.OBJECTIVE_MET, 1.0))  # same effect
@@ -72,7 +72,7 @@ def test_each_effect_beeps_once(pins):
 def test_without_pwm_the_colours_are_on_or_off():
     saved, Device.pin_factory = Device.pin_factory, MockFactory()
     try:
-        with StatusLight("GPIO5", "GPIO6", "GPIO13") as light:
+        with StatusLight("GPIO5", "GPIO6", "GPIO13", "", active_high=True) as light:
             assert light.pwm is False
             light.show(Lights(actor="boss"))
             assert light.led.value == (1, 0, 0)
@@ -104,7 +104,7 @@ def test_enabled_in_the_settings_the_app_lights_the_led_and_beeps(pins, isolated
     isolated_data.mkdir(parents=True, exist_ok=True)
     path = isolated_data / "config.toml"
     path.write_text(
-        "[status_led]\nenabled = true\nred = \"GPIO5\"\ngreen = \"GPIO6\"\n"
+        '[status_led]\nenabled = true\nred = "GPIO5"\ngreen = "GPIO6"\n'
         'blue = "GPIO13"\nbuzzer = "GPIO12"\n',
         encoding="utf-8",
     )
