@@ -112,14 +112,14 @@ class PiCameraSource(_Source):
 
     def __init__(
         self,
-        width: int = 1280,
-        height: int = 960,
-        fps: int = 15,
-        rotation: int = 0,
+        width: int,
+        height: int,
+        fps: int,
+        rotation: int,
         *,
+        focus: float,
         index: int = 0,
         warmup: float = 1.0,
-        focus: float = 0.0,
     ) -> None:
         self.name = f"Pi camera {index}"
         super().__init__(rotation)
@@ -248,11 +248,11 @@ class OpenCVSource(_Source):
 
     def __init__(
         self,
-        device: int | str = 0,
-        width: int = 1280,
-        height: int = 960,
-        fps: int = 15,
-        rotation: int = 0,
+        device: int | str,
+        width: int,
+        height: int,
+        fps: int,
+        rotation: int,
         *,
         loop: bool = True,
         warmup: float = 1.0,
@@ -394,8 +394,8 @@ class FolderSource(_Source):
     def __init__(
         self,
         folder: Path | str,
-        fps: int = 15,
-        rotation: int = 0,
+        fps: int,
+        rotation: int,
         *,
         hold: float = 2.0,
         loop: bool = True,

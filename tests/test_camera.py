@@ -30,6 +30,10 @@ from dicetable.hardware.camera import (
 
 #: the documented settings (device/defaults.toml), as the app reads them over its file
 DEFAULTS = tomllib.loads(defaults_text())
+CAMERA = DEFAULTS["camera"]
+SIZE = {key: CAMERA[key] for key in ("width", "height", "fps", "rotation")}
+PACE = {key: CAMERA[key] for key in ("fps", "rotation")}  # a photo folder's
+FOCUS = CAMERA["focus"]
 
 # -- the synthetic tray ------------------------------------------------------------------
 
@@ -87,7 +91,7 @@ def _video(path: Path, frames: int = 8) -> Path:
 
 
 def test_a_video_file_is_replayed_in_bgr_and_looped(tmp_path: Path):
-    with OpenCVSource(str(_video(tmp_path / "roll.avi")), warmup=0) as source:
+    with OpenCVSource(str(_video(tmp_path / "roll.avi")), **SIZE, warmup=0) as source:
         frames = [source.read(timeout=2) for _ in range(12)]
     assert frames[0].shape == (48, 64, 3)
     b, g, r = frames[0][24, 10]
@@ -97,7 +101,7 @@ def test_a_video_file_is_replayed_in_bgr_and_looped(tmp_path: Path):
 
 
 def test_a_video_that_ends_without_loop_says_so(tmp_path: Path):
-    source = OpenCVSource(str(_video(tmp_path / "short.avi", 3)), loop=False)
+    source = OpenCVSource(str(_video(tmp_path / "short.avi", 3)), **SIZE, loop=False)
     with source, pytest.raises(CameraError, match=r"video file .*short.avi: no more frames"):
         for _ in range(10):
             source.read(timeout=2)
@@ -105,16 +109,16 @@ def test_a_video_that_ends_without_loop_says_so(tmp_path: Path):
 
 def test_missing_and_corrupt_videos_name_the_source(tmp_path: Path):
     with pytest.raises(CameraError, match="nothing.avi: no such file"):
-        OpenCVSource(str(tmp_path / "nothing.avi")).start()
+        OpenCVSource(str(tmp_path / "nothing.avi"), **SIZE).start()
     corrupt = tmp_path / "corrupt.avi"
     corrupt.write_bytes(b"RIFF" + bytes(range(256)) * 4)
     with pytest.raises(CameraError, match="corrupt.avi"):
-        OpenCVSource(str(corrupt)).start()
+        OpenCVSource(str(corrupt), **SIZE).start()
 
 
 def test_a_missing_webcam_names_its_device():
     with pytest.raises(CameraError, match=r"USB camera 57 \(/dev/video57\): cannot be opened"):
-        OpenCVSource(57).start()
+        OpenCVSource(57, **SIZE).start()
 
 
 class StallingCapture:
@@ -145,7 +149,7 @@ class StallingCapture:
 
 def test_a_webcam_that_stops_delivering_raises_after_the_timeout(monkeypatch):
     monkeypatch.setattr(cv2, "VideoCapture", StallingCapture)
-    with OpenCVSource(0, warmup=99) as source:
+    with OpenCVSource(0, **SIZE, warmup=99) as source:
         assert source.read(timeout=1).shape == (48, 64, 3)
         with pytest.raises(CameraError, match=r"USB camera 0: no frame for 0.2 s"):
             source.read(timeout=0.2)
@@ -170,7 +174,7 @@ def test_a_folder_replays_in_name_order_skipping_a_corrupt_image(
     _photo(tmp_path / "d.png", 40)
     (tmp_path / "notes.txt").write_text("not an image")
     caplog.set_level(logging.WARNING)
-    with FolderSource(tmp_path, fps=10, hold=0.2, realtime=False) as source:
+    with FolderSource(tmp_path, 10, 0, hold=0.2, realtime=False) as source:
         values = [int(source.read()[0, 0, 0]) for _ in range(10)]
     assert values == [10, 10, 20, 20, 40, 40, 10, 10, 20, 20]  # each held 2 frames
     skipped = [r for r in caplog.records if "c.jpg" in r.getMessage()]
@@ -179,23 +183,23 @@ def test_a_folder_replays_in_name_order_skipping_a_corrupt_image(
 
 def test_folders_that_cannot_replay(tmp_path: Path):
     with pytest.raises(CameraError, match="no such folder"):
-        FolderSource(tmp_path / "absent").start()
+        FolderSource(tmp_path / "absent", **PACE).start()
     with pytest.raises(CameraError, match="camera.folder is empty"):
-        FolderSource("").start()
+        FolderSource("", **PACE).start()
     with pytest.raises(CameraError, match="no images in it"):
-        FolderSource(tmp_path).start()
+        FolderSource(tmp_path, **PACE).start()
     (tmp_path / "bad.png").write_bytes(b"\x89PNG broken")
-    source = FolderSource(tmp_path, realtime=False)
+    source = FolderSource(tmp_path, **PACE, realtime=False)
     with source, pytest.raises(CameraError, match="none of its 1 images can be read"):
         source.read()
 
 
 def test_rotation_turns_the_frame(tmp_path: Path):
     _photo(tmp_path / "a.png", 10)
-    with FolderSource(tmp_path, rotation=90, realtime=False) as source:
+    with FolderSource(tmp_path, PACE["fps"], 90, realtime=False) as source:
         assert source.read().shape == (40, 30, 3)
     with pytest.raises(CameraError, match="rotation 45"):
-        FolderSource(tmp_path, rotation=45)
+        FolderSource(tmp_path, PACE["fps"], 45)
 
 
 # -- the Pi camera, with picamera2 stood in for --------------------------------------------------
@@ -270,7 +274,7 @@ def fake_picamera2(monkeypatch: pytest.MonkeyPatch):
 
 
 def test_the_pi_camera_asks_for_rgb888_and_locks_exposure_after_warm_up(fake_picamera2):
-    source = PiCameraSource(640, 480, 20, warmup=0)
+    source = PiCameraSource(640, 480, 20, 0, focus=FOCUS, warmup=0)
     with source:
         camera = fake_picamera2.instances[0]
         assert camera.config["main"] == {"format": "RGB888", "size": (640, 480)}
@@ -286,14 +290,14 @@ def test_the_pi_camera_asks_for_rgb888_and_locks_exposure_after_warm_up(fake_pic
 
 
 def test_a_fixed_focus_is_set_without_autofocus(fake_picamera2):
-    with PiCameraSource(warmup=0, focus=2.5):
+    with PiCameraSource(**SIZE, focus=2.5, warmup=0):
         camera = fake_picamera2.instances[0]
         assert "autofocus" not in camera.calls
         assert camera.controls["LensPosition"] == 2.5
 
 
 def test_a_stalled_pi_camera_raises_a_camera_error(fake_picamera2):
-    with PiCameraSource(warmup=0) as source:
+    with PiCameraSource(**SIZE, focus=FOCUS, warmup=0) as source:
         fake_picamera2.instances[0].stall = True
         with pytest.raises(CameraError, match=r"Pi camera 0: no frame for 0.5 s"):
             source.read(timeout=0.5)
@@ -302,13 +306,13 @@ def test_a_stalled_pi_camera_raises_a_camera_error(fake_picamera2):
 def test_no_pi_camera_connected(fake_picamera2):
     fake_picamera2.cameras = []
     with pytest.raises(CameraError, match="Pi camera 0: not connected"):
-        PiCameraSource().start()
+        PiCameraSource(**SIZE, focus=FOCUS).start()
 
 
 def test_without_picamera2_the_message_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setitem(sys.modules, "picamera2", None)
     with pytest.raises(CameraError, match="python3-picamera2"):
-        PiCameraSource().start()
+        PiCameraSource(**SIZE, focus=FOCUS).start()
     assert pi_camera_present() is False
 
 
@@ -345,6 +349,6 @@ def test_open_camera_takes_the_config_object(isolated_data):
 @pytest.mark.pi
 @pytest.mark.skipif(not pi_camera_present(), reason="needs a Raspberry Pi camera")
 def test_the_real_pi_camera_gives_bgr_frames():
-    with PiCameraSource(640, 480, 15) as source:
+    with PiCameraSource(640, 480, 15, 0, focus=FOCUS) as source:
         frame = source.read(timeout=3)
     assert frame.shape == (480, 640, 3) and frame.dtype == np.uint8

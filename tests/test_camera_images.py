@@ -45,7 +45,7 @@ def test_pictures_no_camera_sends_are_skipped_and_named(
     assert huge_png(tmp_path / "d.png").stat().st_size < 2_000_000
     assert SIDE * SIDE > MAX_PIXELS
     caplog.set_level(logging.WARNING)
-    with FolderSource(tmp_path, fps=10, hold=0.1, realtime=False) as source:
+    with FolderSource(tmp_path, 10, 0, hold=0.1, realtime=False) as source:
         frames = [source.read() for _ in range(4)]
         assert source.current == tmp_path / "a.png"
     assert all(frame.shape == (30, 40, 3) for frame in frames)
@@ -58,5 +58,5 @@ def test_pictures_no_camera_sends_are_skipped_and_named(
 
 def test_a_folder_of_only_such_pictures_is_a_camera_error(tmp_path: Path):
     cv2.imwrite(str(tmp_path / "tiny.png"), np.full((1, 1, 3), 9, np.uint8))
-    with FolderSource(tmp_path, realtime=False) as source, pytest.raises(CameraError):
+    with FolderSource(tmp_path, 10, 0, realtime=False) as source, pytest.raises(CameraError):
         source.read()

@@ -61,7 +61,7 @@ class SettleWatcher:
     def __init__(
         self,
         reader,
-        settle_seconds: float = 0.5,
+        settle_seconds: float,
         *,
         motion: int = 18,
         moving_share: float = 0.002,
