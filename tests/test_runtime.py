@@ -30,6 +30,7 @@ from dicetable.device.table.notices import no_ring_words
 from dicetable.device.table.runtime import Runtime
 from dicetable.device.table.snapshots import DieReading, GameSnapshot, TraySnapshot, die_of
 from dicetable.device.table.tray_process import ThrowDice, UseProfile
+from dicetable.device.table.tray_reading import TrayReport
 from dicetable.hardware.actions import TableAction
 from dicetable.hardware.camera import CameraError, SyntheticSource
 from dicetable.hardware.leds import open_ring
@@ -131,6 +132,8 @@ def test_the_tray_thread_reads_the_synthetic_tray_and_offers_the_dice(
         assert settled.preview is not None and settled.preview.shape[1] == 480
         assert settled.frame_size == (640, 480)
         assert {t.state for t in trays} >= {"rolling", "settled"}
+        # the dice name the frame they were read on, and so does the snapshot
+        assert settled.frame_id > 0 and {d.frame_id for d in settled.dice} == {settled.frame_id}
         dice = runtime.submit(lambda: runtime.controller.dice).result(timeout=5)
         assert sorted(d.value for d in dice) == sorted(camera.dice)
     finally:
@@ -245,6 +248,32 @@ def test_a_correction_is_used_and_logged_with_its_frame(
         isolated_data / "corrections"
     )
     assert Path(entry["frame"]).read_bytes()[:4] == b"\x89PNG"
+
+
+def test_a_correction_is_bound_to_the_frame_it_was_made_on(runtime: Runtime, inbox: Inbox) -> None:
+    """Issue 14, item 4: a correction by touch names the frame the player saw; made
+    on a picture the tray has moved on from, it is refused, not put on other dice."""
+    runtime.new_game("dice-tray", seed=1).result(timeout=5)
+    frame = np.zeros((48, 64, 3), np.uint8)
+
+    def settle(frame_id: int, values: tuple[int, ...]) -> None:
+        dice = tuple(
+            DieReading(v, str(v), 10 + 20 * i, 10, 8, 0.9, "", None, frame_id)
+            for i, v in enumerate(values)
+        )
+        runtime._take(TrayReport("settled", dice, frame=frame, frame_id=frame_id))
+        runtime.submit(lambda: None).result(timeout=5)  # the offer is on the table thread
+
+    settle(7, (3, 1))
+    assert runtime.tray.frame_id == 7
+    settle(8, (5, 5))  # the dice were thrown again meanwhile
+    refused = runtime.correct(1, Die(4, "4"), frame_id=7).result(timeout=5)
+    assert refused.error is not None and "moved" in str(refused.error)
+    assert [d.value for d in refused.dice] == [5, 5] and runtime.corrections.entries() == []
+    state = runtime.correct(1, Die(4, "4"), frame_id=8).result(timeout=5)
+    assert state.error is None and [d.value for d in state.dice] == [5, 4]
+    (entry,) = runtime.corrections.entries()
+    assert entry["read"]["frame_id"] == 8 and entry["read"]["value"] == 5
 
 
 def test_settings_are_checked_and_written_to_the_users_file(
