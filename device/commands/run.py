@@ -25,12 +25,6 @@ from dicetable.rules.core import Msg, msg
 log = logging.getLogger(__name__)
 
 
-BUTTONS_OFF = msg(
-    "The buttons are off: a GPIO pin could not be used (the journal says which and why). "
-    "Play with the screen; restart the table once the pins are free."
-)
-
-
 def register(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser("run", help="the touchscreen app (demo mode without a Pi)")
     parser.add_argument(
@@ -108,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
         )
         return 1  # a failure the service retries a few times (a late DRM driver)
 
-    from dicetable.device.table.compose import start_devices
+    from dicetable.device.table.compose import open_buttons_of, start_devices
     from dicetable.device.table.runtime import Runtime
     from dicetable.device.table.snapshots import TraySnapshot
     from dicetable.ui.app import DiceTableApp
@@ -126,8 +120,6 @@ def run(args: argparse.Namespace) -> int:
         threading.Thread(target=open_buttons, name="buttons", daemon=True).start()
 
     def open_buttons() -> None:
-        from dicetable.hardware.buttons import on_a_pi, open_buttons
-
         def deliver(action: Any) -> None:
             def press(_dt: float) -> None:
                 if app.screens is not None:
@@ -135,13 +127,9 @@ def run(args: argparse.Namespace) -> int:
 
             Clock.schedule_once(press)
 
-        source = runtime.settings["buttons.source"]
-        wanted = source == "gpio" or (source == "auto" and on_a_pi())
-        opened = open_buttons(runtime.settings, deliver)  # logs why it could not
+        opened = open_buttons_of(runtime, deliver)  # says why it could not
         if opened is not None:
             buttons.append(opened)
-        elif wanted:
-            runtime.notice("buttons", BUTTONS_OFF)
 
     app = DiceTableApp(runtime, display, on_shown=open_devices)
     if args.game:

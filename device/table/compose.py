@@ -1,10 +1,10 @@
 """The composition root: the one place that knows every adapter of the table.
 
 The runtime is built with the settings and a way to post to the screen; the camera
-(in the tray process), its reader, the LED ring and the status lights are opened here
-and handed to it (``Runtime.use_devices``). ``dicetable run`` opens them after the home
-screen is shown (``start_devices``); tests and benchmarks open them at once
-(``compose``).
+(in the tray process), its reader, the LED ring, the status LED and the GPIO buttons
+are opened here and handed to it (``Runtime.use_devices``). ``dicetable run`` opens
+them after the home screen is shown (``start_devices``, ``open_buttons_of``); tests
+and benchmarks open them at once (``compose``).
 """
 
 from __future__ import annotations
@@ -12,8 +12,11 @@ from __future__ import annotations
 import dataclasses
 import logging
 import threading
+from collections.abc import Callable
+from typing import Any
 
 from dicetable.device.config import Config
+from dicetable.device.table import notices
 from dicetable.device.table.devices import (
     Devices,
     open_camera_of,
@@ -21,6 +24,7 @@ from dicetable.device.table.devices import (
     open_status_light_of,
 )
 from dicetable.device.table.runtime import Post, Runtime
+from dicetable.hardware.actions import TableAction
 from dicetable.rules.core import msg
 
 log = logging.getLogger(__name__)
@@ -73,6 +77,20 @@ def start_devices(
         runtime.watch_ring(ring_grace, check_every)
 
     threading.Thread(target=body, name="devices", daemon=True).start()
+
+
+def open_buttons_of(runtime: Runtime, deliver: Callable[[TableAction], None]) -> Any:
+    """The GPIO buttons the settings ask for, delivering their actions, or None; buttons
+    that were asked for (``gpio``, or ``auto`` on a Pi) but could not be claimed are
+    said in a notice (the journal says which pin and why)."""
+    from dicetable.hardware.buttons import on_a_pi, open_buttons
+
+    source = runtime.settings["buttons.source"]
+    wanted = source == "gpio" or (source == "auto" and on_a_pi())
+    opened = open_buttons(runtime.settings, deliver)  # logs why it could not
+    if opened is None and wanted:
+        runtime.notice("buttons", notices.BUTTONS_OFF)
+    return opened
 
 
 def demo_settings(settings: Config) -> Config:

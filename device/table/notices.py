@@ -114,6 +114,12 @@ def disk_words(error: BaseException, folder: Path) -> Msg:
     return msg("Not saved: {why}. Every game stays as it was last saved.", why=text.rstrip("."))
 
 
+#: GPIO buttons asked for (or a Pi's, with ``auto``) that could not be claimed
+BUTTONS_OFF = msg(
+    "The buttons are off: a GPIO pin could not be used (the journal says which and why). "
+    "Play with the screen; restart the table once the pins are free."
+)
+
 #: the prompt bar's line while a move cannot be saved (the notice says what to do)
 NOT_SAVED = msg("Not saved: the SD card cannot be written (see the notice above).")
 
