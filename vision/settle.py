@@ -103,23 +103,24 @@ class SettleWatcher:
             return self._emit(SettleState.HAND, None)
         if moving:
             return self._emit(SettleState.ROLLING, None)
-        settled = self._state in (SettleState.SETTLED, SettleState.EMPTY)
+        current = self._state
         if (
-            settled
+            current in (SettleState.SETTLED, SettleState.EMPTY)
+            and current is not None
             and self.last_reading is not None
             and now - self._checked_at < self.settle_seconds
         ):
             # Nothing moved since the tray settled: the result stands; it is checked
             # again every settle time (light changes, a die nudged without a throw),
             # which spares a Pi most reads of a tray nobody touches.
-            return self._emit(self._state, self.last_reading)
+            return self._emit(current, self.last_reading)
         self._checked_at = now
         reading = self.reader.read(frame)
         if reaching is not None and self._hand_held_still(thumb, frame.shape, reading):
             self._readings.clear()
             return self._emit(SettleState.HAND, None)
         self._readings.append(reading)
-        if now - self._still_since < self.settle_seconds:
+        if self._still_since is None or now - self._still_since < self.settle_seconds:
             return self._emit(self._state_while_waiting(), None)
         voted = self._vote()
         if voted is None:
@@ -182,8 +183,8 @@ class SettleWatcher:
             return None
         delta = thumb.astype(np.int16) - reference.astype(np.int16)
         delta -= np.int16(np.median(delta))
-        differs = (np.abs(delta) > 2 * self.motion).astype(np.uint8)
-        differs = cv2.morphologyEx(differs, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        changed = (np.abs(delta) > 2 * self.motion).astype(np.uint8)
+        differs = cv2.morphologyEx(changed, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         covered = np.zeros(thumb.shape, np.uint8)
         for x, y, side in dice:
             reach = int(side * 0.6) + 1
