@@ -9,13 +9,23 @@ from fractions import Fraction
 from test_minidungeon_helpers import answer, option_ids, party, run, texts
 
 from dicetable.rules.core import Actor, Input, PromptKind
+from dicetable.rules.minidungeon import (
+    defence,
+    dungeon,
+    events,
+    exploring,
+    hero_turn,
+    items,
+    monsters_turn,
+    town,
+)
 from dicetable.rules.minidungeon import figures as fig
 from dicetable.rules.minidungeon.combat import Attack, d3
 from dicetable.rules.minidungeon.table import Room
 
 
 def monster(game, kind):
-    created = game._new_monster(kind)
+    created = exploring.new_monster(game, kind)
     game.room.monsters.append(created)
     return created
 
@@ -55,7 +65,7 @@ def test_a_hero_attack_is_a_plus_weapon_plus_d6_and_pays_speed_and_bounty():
     give(game, fighter, "sword")
     fighter.speed_left = 5
     skeleton, _ = in_room(game, 1, "skeleton", "skeleton")
-    run(game, game._do_attack(fighter, ""))
+    run(game, hero_turn.do_attack(game, fighter, ""))
     assert option_ids(game) == [f"m{m.uid}" for m in game.room.monsters]
     answer(game, f"m{skeleton.uid}")
     prompt = game.prompt()
@@ -78,13 +88,13 @@ def test_critical_hits_cannot_be_dodged_and_weapons_change_damage():
     give(game, fighter, "warhammer")
     troll, skeleton = in_room(game, 3, "troll", "skeleton")
     mode = fig.attack_modes(fighter, game.book)[0]
-    run(game, game._hero_attack(fighter, troll, mode))
+    run(game, hero_turn.hero_attack(game, fighter, troll, mode))
     answer(game, 5)  # 3 + 1 + 5 = 9 > 8: a hit, not critical
     assert troll.health == 2
-    run(game, game._hero_attack(fighter, troll, mode))
+    run(game, hero_turn.hero_attack(game, fighter, troll, mode))
     answer(game, 6)  # critical: 2 health
     assert troll not in game.room.monsters and game.gold == 3  # "large monster: +3 gold"
-    run(game, game._hero_attack(fighter, skeleton, mode))
+    run(game, hero_turn.hero_attack(game, fighter, skeleton, mode))
     answer(game, 6)  # no dodge prompt against a critical hit
     assert skeleton not in game.room.monsters
     fighter.hands = []
@@ -92,7 +102,7 @@ def test_critical_hits_cannot_be_dodged_and_weapons_change_damage():
     troll = monster(game, "troll")
     great = fig.attack_modes(fighter, game.book)[0]
     assert (great.bonus, great.cost, great.damage) == (2, 2, 2)
-    run(game, game._hero_attack(fighter, troll, great))
+    run(game, hero_turn.hero_attack(game, fighter, troll, great))
     answer(game, 4)
     assert troll.health == 1
 
@@ -103,10 +113,10 @@ def test_guard_shield_blocks_the_first_damage_each_round():
     fighter = game.heroes[0]
     (guard,) = in_room(game, 7, "guard")
     mode = fig.UNARMED
-    run(game, game._hero_attack(fighter, guard, mode))
+    run(game, hero_turn.hero_attack(game, fighter, guard, mode))
     events = answer(game, 6)
     assert guard.health == 2 and any("shield blocks" in t for t in texts(events))
-    run(game, game._hero_attack(fighter, guard, mode))
+    run(game, hero_turn.hero_attack(game, fighter, guard, mode))
     answer(game, 6)
     assert guard.health == 1
 
@@ -117,10 +127,10 @@ def test_zombies_gang_up_on_a_hero():
     game = party()
     hero = game.heroes[0]
     first, second, third = in_room(game, 1, "zombie", "zombie", "zombie")
-    assert game._monster_attack_profile(first, hero, False).strength == 4
+    assert monsters_turn.monster_attack_profile(game, first, hero, False).strength == 4
     hero.zombie_attackers = {first.uid, second.uid}
-    assert game._monster_attack_profile(third, hero, False).strength == 6
-    assert game._monster_attack_profile(first, hero, False).strength == 5
+    assert monsters_turn.monster_attack_profile(game, third, hero, False).strength == 6
+    assert monsters_turn.monster_attack_profile(game, first, hero, False).strength == 5
 
 
 def test_no_save_follows_a_failed_one():
@@ -131,7 +141,7 @@ def test_no_save_follows_a_failed_one():
     give(game, hero, "small_shield")
     hero.speed_left = 5
     hero.health = 5
-    run(game, game._hit_hero(hero, 1, crit=False, ranged=False, source=None))
+    run(game, defence.hit_hero(game, hero, 1, crit=False, ranged=False, source=None))
     assert set(option_ids(game)) >= {"take", "dodge", "shield:small_shield"}
     answer(game, "dodge", 4)  # fails: 4 < 5
     assert game.prompt().kind is PromptKind.OVER  # no second save offered
@@ -147,7 +157,7 @@ def test_a_successful_shield_leaves_the_rest_of_a_smash():
     hero.speed_left = 5
     hero.health = 5
     (troll,) = in_room(game, 3, "troll")
-    run(game, game._monster_strike(troll, hero, 6, ranged=False))
+    run(game, monsters_turn.monster_strike(game, troll, hero, 6, ranged=False))
     assert "dodge" not in option_ids(game)  # critical
     answer(game, "shield:small_shield", 3)
     assert "1 damage" in str(game.prompt().text)
@@ -162,10 +172,10 @@ def test_patchwork_stuns_and_halves_next_round_speed():
     hero = game.heroes[0]
     hero.speed_left = 0
     (patchwork,) = in_room(game, 3, "patchwork")
-    run(game, game._monster_strike(patchwork, hero, 6, ranged=False))
+    run(game, monsters_turn.monster_strike(game, patchwork, hero, 6, ranged=False))
     assert hero.stunned
     game.room.monsters.clear()
-    run(game, game._round())
+    run(game, dungeon.round(game))
     assert hero.speed_left == fig.full_speed(hero, game.book) - fig.full_speed(hero, game.book) // 2
 
 
@@ -178,13 +188,14 @@ def test_small_monsters_come_from_the_list_in_order_zombies_counting_half():
     count as 1 small monster"."""
     game = party()
     order = game.book.spawn_list(1, lair=False).monsters
-    assert [m.kind for m in game._small_monsters(order, 2)] == ["zombie"] * 4
-    assert [m.kind for m in game._small_monsters(order, 3)] == ["zombie"] * 4 + ["skeleton"]
-    assert len(game._small_monsters(order, 99)) == 9  # the list is all there is
+    assert [m.kind for m in exploring.small_monsters(game, order, 2)] == ["zombie"] * 4
+    three = exploring.small_monsters(game, order, 3)
+    assert [m.kind for m in three] == ["zombie"] * 4 + ["skeleton"]
+    assert len(exploring.small_monsters(game, order, 99)) == 9  # the list is all there is
 
 
 def explore(game, hero, *rolls):
-    run(game, game._explore(hero))
+    run(game, exploring.explore(game, hero))
     return answer(game, *rolls)
 
 
@@ -194,7 +205,7 @@ def test_the_generator_roll_and_its_modifiers_from_the_tray():
     every party level"; "1-2 - 1 small monster for each hero"."""
     game = party(("fighter", "mage"), options={"traps": "off"})
     game.retreats = 2
-    run(game, game._explore(game.heroes[0]))
+    run(game, exploring.explore(game, game.heroes[0]))
     prompt = game.prompt()
     assert prompt.actor is Actor.BOSS and "(+2)" in str(prompt.text)
     answer(game, 1)  # 1 + 2 = 3: D6 + 1 small monsters
@@ -203,8 +214,8 @@ def test_the_generator_roll_and_its_modifiers_from_the_tray():
     assert [m.kind for m in game.room.monsters] == ["zombie"] * 4 + ["skeleton"]
     assert game.prompt().kind is PromptKind.CONFIRM and "farthest" in str(game.prompt().text)
     game.level = 2
-    assert game._level_modifier() == 1
-    assert game.__class__(1, {"generator_level": "level"})._level_modifier() == 1
+    assert exploring.level_modifier(game) == 1
+    assert exploring.level_modifier(game.__class__(1, {"generator_level": "level"})) == 1
 
 
 def test_largest_first_with_chests_and_the_mini_boss():
@@ -228,20 +239,20 @@ def test_trap_chart_timing_and_the_thief():
     fighter, thief = game.heroes
     game.round = 4
     game.room.number, game.room.cleared_round = 1, 4
-    run(game, game._explore(fighter))
+    run(game, exploring.explore(game, fighter))
     assert "monster generator" in str(game.prompt().text)  # no trap roll
     game.room = Room(number=1, cleared_round=3)
-    run(game, game._explore(fighter))
+    run(game, exploring.explore(game, fighter))
     assert "trap chart for the boss (+0)" in str(game.prompt().text)
     game.room = Room(number=1, cleared_round=2)
-    run(game, game._explore(fighter))
+    run(game, exploring.explore(game, fighter))
     assert "(+1)" in str(game.prompt().text)
     game.room = Room(number=1, cleared_round=2)
-    run(game, game._explore(thief))
+    run(game, exploring.explore(game, thief))
     assert "(+0)" in str(game.prompt().text)  # +1 late, -1 thief
     game.room = Room(number=1, cleared_round=4)
     game.town_visited_since_clear = True
-    run(game, game._explore(fighter))
+    run(game, exploring.explore(game, fighter))
     assert "(+1)" in str(game.prompt().text)
 
 
@@ -256,7 +267,7 @@ def test_trap_two_brick_and_six_double_generator():
     explore(game, fighter, 1, 1, None)  # trap 1+0; generator 1+1 = 2
     game.room = Room(number=1, cleared_round=game.round)
     game.round += 2  # late: trap +1
-    run(game, game._explore(fighter))
+    run(game, exploring.explore(game, fighter))
     answer(game, 5)  # trap 6
     assert "(+1)" in str(game.prompt().text)
     answer(game, 1)
@@ -291,7 +302,7 @@ def test_melee_monster_moves_then_attacks_with_its_speed():
     mage = game.heroes[1]
     (skeleton,) = in_room(game, 1, "skeleton")
     skeleton.speed_left = 4
-    run(game, game._policy_melee(skeleton))
+    run(game, monsters_turn.policy_melee(game, skeleton))
     assert option_ids(game) == ["h1", "h2"]
     answer(game, "h2")
     assert game.prompt().kind is PromptKind.NUMBER and "spear" in str(game.prompt().text)
@@ -309,7 +320,7 @@ def test_out_of_reach_the_monster_only_moves():
     game = party(("fighter", "mage"))
     (zombie,) = in_room(game, 1, "zombie")
     zombie.speed_left = 4
-    run(game, game._policy_melee(zombie))
+    run(game, monsters_turn.policy_melee(game, zombie))
     answer(game, "h1", 9)
     assert game.prompt().kind is PromptKind.CONFIRM
     assert "Move Zombie 1 4 squares towards Fighter 1" in str(game.prompt().text)
@@ -320,7 +331,7 @@ def test_ranged_minion_keeps_its_distance_and_pays_two_a_shot():
     game = party(("fighter", "mage"))
     (minion,) = in_room(game, 1, "minion")
     minion.speed_left = 5
-    run(game, game._policy_ranged(minion))
+    run(game, monsters_turn.policy_ranged(game, minion))
     answer(game, "h1")
     assert "within range 3" in str(game.prompt().text)
     answer(game, 0)
@@ -337,7 +348,7 @@ def test_the_lich_raises_the_dead_then_drains():
     lich = monster(game, "lich")
     lich.speed_left = 6
     lich.health = 3
-    run(game, game._policy_lich(lich))
+    run(game, monsters_turn.policy_lich(game, lich))
     answer(game, "h1", "none", "none")  # the fighter is on its square
     assert "Soul Drinker on Fighter 1" in str(game.prompt().text)
     answer(game, 6)  # a critical hit: no save (and no speed left to save with)
@@ -360,7 +371,7 @@ def test_town_healing_shop_selling_and_the_gambling_ban():
     give(game, fighter, "sword")
     fighter.health, thief.health = 1, 2
     game.gold = 10
-    run(game, game._town(penalty=True))
+    run(game, town.town(game, penalty=True))
     answer(game, None)
     ids = option_ids(game)
     assert {"heal:1", "paid:1", "heal:2", "paid:2", "gamble", "shop", "leave"} <= set(ids)
@@ -382,7 +393,7 @@ def test_town_prices_switch_to_the_rules_text():
     game = party(options={"heal_price": "2", "gamble_price": "4"})
     game.heroes[0].health = 1
     game.gold = 4
-    run(game, game._town(penalty=True))
+    run(game, town.town(game, penalty=True))
     answer(game, None)
     labels = {o.id: str(o.label) for o in game.prompt().options}
     assert "2 gold" in labels["paid:1"] and "4 gold" in labels["gamble"]
@@ -395,17 +406,17 @@ def test_wounded_heroes_rejoin_after_a_retreat_and_all_down_loses():
     game = party(("fighter", "mage"))
     fighter, mage = game.heroes
     fighter.health = 1
-    run(game, game._hurt(fighter, 1))
+    run(game, defence.hurt(game, fighter, 1))
     assert fighter.wounded and game.prompt().kind is PromptKind.CONFIRM
     answer(game, None)
     assert not game.winner
-    run(game, game._town(penalty=True))
+    run(game, town.town(game, penalty=True))
     answer(game, None)
     assert not fighter.wounded and fighter.health == 1
     mage.health = fighter.health = 1
-    run(game, game._hurt(fighter, 1))
+    run(game, defence.hurt(game, fighter, 1))
     answer(game, None)
-    run(game, game._hurt(mage, 2))
+    run(game, defence.hurt(game, mage, 2))
     answer(game, None)
     assert game.winner == "boss" and mage.health == 0
 
@@ -416,7 +427,7 @@ def test_love_interest_and_the_power_of_love():
     game = party()
     hero = game.heroes[0]
     hero.motivation = "love_interest"
-    run(game, game._hurt(hero, hero.health))
+    run(game, defence.hurt(game, hero, hero.health))
     assert game.prompt().kind is PromptKind.ROLL
     answer(game, 5)
     assert hero.health == 1 and not hero.wounded
@@ -429,16 +440,16 @@ def test_the_dark_sacrifice_completes_after_five_rounds():
     game.heroes[0].motivation = "love_interest"
     game.ritual = {"active": True, "rounds": 0}
     for _ in range(4):
-        run(game, game._ritual_check())
+        run(game, exploring.ritual_check(game))
         answer(game, "open")
         assert not game.winner
-    run(game, game._ritual_check())
+    run(game, exploring.ritual_check(game))
     answer(game, "open")
     assert game.winner == "boss"
     game.winner = ""
     game.ritual = {"active": True, "rounds": 0}
     game.heroes[0].health = 1
-    run(game, game._ritual_check())
+    run(game, exploring.ritual_check(game))
     answer(game, "stopped")
     assert not game.ritual["active"]
     assert game.heroes[0].health == fig.max_health(game.heroes[0], game.book)
@@ -453,9 +464,9 @@ def test_bounties_glory_hog_and_the_thief_chest():
     fighter.motivation, thief.motivation = "glory_hog", "veteran"
     skeleton, _ = in_room(game, 1, "skeleton", "skeleton")
     skeleton.speed_left = 0
-    run(game, game._hit_monster(skeleton, 1, True, fighter))
+    run(game, hero_turn.hit_monster(game, skeleton, 1, True, fighter))
     assert game.gold == 2
-    run(game, game._treasure(thief, gambling=False))
+    run(game, items.treasure(game, thief, gambling=False))
     assert "(+1)" in str(game.prompt().text)
     answer(game, 6)  # 6 + 1 counts as 6: two weapons
     assert game.prompt().kind is PromptKind.CHOOSE and game.gold == 3
@@ -468,7 +479,7 @@ def test_events_need_their_motivations():
     for hero in game.heroes:
         hero.motivation = "coward"
     game.deck = ["rations", "too_tired"]  # drawn from the end: Too Tired needs a veteran
-    run(game, game._draw_event(game.heroes[0]))
+    run(game, events.draw_event(game, game.heroes[0]))
     assert "too_tired" in game.discards and "rations" in game.drawn
 
 
@@ -479,14 +490,14 @@ def test_levels_make_heroes_and_monsters_stronger():
     game = party(("fighter", "mage"))
     fighter = game.heroes[0]
     before = fig.attack_value(fighter, game.book)
-    run(game, game._gain_level())
+    run(game, dungeon.gain_level(game))
     answer(game, "attack", "health")
     assert fig.attack_value(fighter, game.book) == before + 1
     assert game.prompt().kind is PromptKind.CHOOSE and "spell" in str(game.prompt().text)
     game.room = Room(number=1)
-    assert game._new_monster("skeleton").attack == 5
+    assert exploring.new_monster(game, "skeleton").attack == 5
     game.level = 3
-    skeleton = game._new_monster("skeleton")
+    skeleton = exploring.new_monster(game, "skeleton")
     assert (skeleton.attack, skeleton.health) == (5, 2)
 
 
@@ -498,7 +509,7 @@ def test_fire_demon_vortex_pulls_heroes_then_sweeps():
     fighter, mage = game.heroes
     (demon, zombie) = in_room(game, 9, "fire_demon", "zombie")
     demon.speed_left = 5
-    run(game, game._policy_fire_demon(demon))
+    run(game, monsters_turn.policy_fire_demon(game, demon))
     answer(game, "no")  # no hero on its square: the vortex
     prompt = game.prompt()
     assert prompt.dice.count == 2 and prompt.actor is Actor.BOSS
@@ -522,15 +533,15 @@ def test_next_room_event_cards_change_the_fight():
     give(game, mage, "wand")
     (troll,) = in_room(game, 3, "troll")
     game.room.effects = {"vicious_battle"}
-    run(game, game._hero_attack(fighter, troll, fig.attack_modes(fighter, game.book)[0]))
+    run(game, hero_turn.hero_attack(game, fighter, troll, fig.attack_modes(fighter, game.book)[0]))
     answer(game, 5)
     assert troll.health == 1
     game.room.effects = {"pitch_black"}
-    assert [m.range for m in game._modes(mage)] == [0]
-    assert game._hero_attack_profile(fighter, troll, 1, 6).strength == 3 + 1 - 1
+    assert [m.range for m in hero_turn.attack_modes(game, mage)] == [0]
+    assert hero_turn.hero_attack_profile(game, fighter, troll, 1, 6).strength == 3 + 1 - 1
     game.room.effects = {"mind_war"}
-    assert game._modes(fighter) == [fig.UNARMED]
-    assert game._hero_attack_profile(fighter, troll, 0, 6).crit_on == 4
+    assert hero_turn.attack_modes(game, fighter) == [fig.UNARMED]
+    assert hero_turn.hero_attack_profile(game, fighter, troll, 0, 6).crit_on == 4
 
 
 def test_rations_evil_alchemy_and_glittering_prizes():
@@ -542,14 +553,14 @@ def test_rations_evil_alchemy_and_glittering_prizes():
     fighter.health = 2
     give(game, mage, "health_potion", "speed_potion")
     book = game.book
-    run(game, game._play_event(book.events["rations"], fighter))
+    run(game, events.play_event(game, book.events["rations"], fighter))
     assert fighter.health == 3
-    run(game, game._play_event(book.events["evil_alchemy"], fighter))
+    run(game, events.play_event(game, book.events["evil_alchemy"], fighter))
     assert mage.backpack == ["speed_potion"]
-    run(game, game._play_event(book.events["glittering_prizes"], fighter))
+    run(game, events.play_event(game, book.events["glittering_prizes"], fighter))
     assert "glittering_prizes" in game.party_cards
     mage.motivation = "veteran"
-    run(game, game._treasure(mage, gambling=False))
+    run(game, items.treasure(game, mage, gambling=False))
     answer(game, 2)  # 3 gold + 10
     assert game.gold == 13 and "glittering_prizes" not in game.party_cards
 
@@ -561,8 +572,8 @@ def test_giving_an_item_costs_both_heroes_a_speed_point():
     fighter, mage = game.heroes
     give(game, fighter, "health_potion")
     fighter.speed_left = mage.speed_left = 3
-    assert "give" in [i for i, _ in game._hero_options(fighter)]
-    run(game, game._do_give(fighter, ""))
+    assert "give" in [i for i, _ in hero_turn.hero_options(game, fighter)]
+    run(game, items.do_give(game, fighter, ""))
     answer(game, "health_potion")
     assert option_ids(game) == ["h2"]
     answer(game, "h2")
@@ -576,14 +587,14 @@ def test_clairvoyance_rerolls_a_hero_die():
     fighter = game.heroes[0]
     fighter.speed_left, fighter.health = 3, 5
     game.clairvoyance = 1
-    run(game, game._hit_hero(fighter, 1, crit=False, ranged=False, source=None))
+    run(game, defence.hit_hero(game, fighter, 1, crit=False, ranged=False, source=None))
     answer(game, "dodge", 2)
     assert "Clairvoyance" in str(game.prompt().text)
     answer(game, "yes", 5)
     assert fighter.health == 5 and game.clairvoyance == 0
     (skeleton,) = in_room(game, 1, "skeleton")
     game.clairvoyance = 1
-    run(game, game._hero_attack(fighter, skeleton, fig.UNARMED))
+    run(game, hero_turn.hero_attack(game, fighter, skeleton, fig.UNARMED))
     answer(game, 1)  # a critical miss
     answer(game, "yes", 6)
     assert skeleton not in game.room.monsters
@@ -597,12 +608,12 @@ def test_visions_roll_the_room_before_the_door():
     fighter = game.heroes[0]
     fighter.speed_left = 3
     game.party_cards.append("visions")
-    run(game, game._do_door(fighter, ""))
+    run(game, exploring.do_door(game, fighter, ""))
     answer(game, "yes", 1, 5)  # trap 1, generator 5
     assert "Open the door to room 1 now?" in str(game.prompt().text)
     answer(game, "no")
     assert game.foreseen is not None and fighter.speed_left == 3 and game.room.number == 0
-    run(game, game._do_door(fighter, ""))  # no second vision: the rolls stand
+    run(game, exploring.do_door(game, fighter, ""))  # no second vision: the rolls stand
     assert game.prompt().kind is PromptKind.CONFIRM  # straight to placing the monsters
     assert len(game.room.monsters) == 6 and game.room.chests == 1  # 4 small: 4 zombies, 2 skeletons
     assert fighter.speed_left == 2 and game.foreseen is None
@@ -618,8 +629,8 @@ def test_inside_man_buys_the_mini_boss():
     game.party_cards.append("inside_man")
     game.gold = 7
     demon, _ = in_room(game, 9, "fire_demon", "zombie")
-    assert "negotiate" in [i for i, _ in game._hero_options(henchman)]
-    run(game, game._do_negotiate(henchman, ""))
+    assert "negotiate" in [i for i, _ in hero_turn.hero_options(game, henchman)]
+    run(game, items.do_negotiate(game, henchman, ""))
     answer(game, 4, "yes", None)
     assert demon not in game.room.monsters and game.gold == 2
     assert "inside_man" not in game.party_cards
@@ -632,13 +643,13 @@ def test_a_mana_potion_is_for_a_hero_with_a_mana_die():
     game = party(("fighter", "mage"))
     fighter, mage = game.heroes
     give(game, fighter, "mana_potion")
-    assert "potion" not in [i for i, _ in game._hero_options(fighter)]
+    assert "potion" not in [i for i, _ in hero_turn.hero_options(game, fighter)]
     give(game, fighter, "speed_potion")
-    run(game, game._do_potion(fighter, ""))
+    run(game, items.do_potion(game, fighter, ""))
     assert option_ids(game) == ["speed_potion"]
     give(game, mage, "mana_potion")
     mage.mana = 2
-    run(game, game._do_potion(mage, ""))
+    run(game, items.do_potion(game, mage, ""))
     answer(game, "mana_potion")
     assert mage.mana == 5
 
@@ -651,7 +662,7 @@ def test_not_dead_yet_puts_the_monster_back_with_d3_health():
     (skeleton,) = in_room(game, 1, "skeleton")
     game.room.monsters.remove(skeleton)
     game.room.defeated.append(skeleton)
-    run(game, game._play_event(game.book.events["not_dead_yet"], game.heroes[0]))
+    run(game, events.play_event(game, game.book.events["not_dead_yet"], game.heroes[0]))
     answer(game, 5)  # a D3 of 3
     assert skeleton in game.room.monsters and skeleton.health == 3
     assert skeleton.max_health == 3 and game.room.cleared_round is None
@@ -662,14 +673,14 @@ def test_a_cunning_plan_rerolls_the_trap_or_the_generator_once():
     monster generator tables"."""
     game = party(("fighter", "mage"))
     game.party_cards.append("cunning_plan")
-    run(game, game._trap_roll(1))
+    run(game, exploring.trap_roll(game, 1))
     answer(game, 1)  # 1 + 1 = 2, the falling brick
     assert "Trap 2. Discard A Cunning Plan" in str(game.prompt().text)
     answer(game, "yes")
     assert "Re-roll the trap chart (+1)" in str(game.prompt().text)
     events = answer(game, 6)  # 6 + 1 = 7
     assert "Trap chart: 7." in texts(events) and "cunning_plan" not in game.party_cards
-    run(game, game._generator_roll(0))
+    run(game, exploring.generator_roll(game, 0))
     answer(game, 3)
     assert game.prompt().kind is PromptKind.OVER or "Cunning" not in str(game.prompt().text)
 
@@ -685,11 +696,11 @@ def test_greed_stops_the_treasure_hunter_giving_items():
     give(game, fighter, "health_potion")
     give(game, mage, "speed_potion")
     fighter.speed_left = mage.speed_left = 3
-    assert "give" in [i for i, _ in game._hero_options(fighter)]
-    run(game, game._play_event(game.book.events["greed"], mage))
+    assert "give" in [i for i, _ in hero_turn.hero_options(game, fighter)]
+    run(game, events.play_event(game, game.book.events["greed"], mage))
     answer(game, None)  # the card's chest rule, played by hand
-    assert "give" not in [i for i, _ in game._hero_options(fighter)]
-    assert "give" in [i for i, _ in game._hero_options(mage)]
+    assert "give" not in [i for i, _ in hero_turn.hero_options(game, fighter)]
+    assert "give" in [i for i, _ in hero_turn.hero_options(game, mage)]
 
 
 def test_a_completed_ritual_ends_the_game_as_the_ritual_not_as_a_wipe():

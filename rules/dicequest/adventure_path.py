@@ -146,7 +146,7 @@ def complete_adventure(s: TableState) -> list[Event]:
     players failed it" (Completing Adventures)."""
     card = s.adventure
     assert card is not None
-    scores = {p: s for p, s in s.adventure_scores.items() if s is not None}
+    scores = {p: score for p, score in s.adventure_scores.items() if score is not None}
     events: list[Event] = []
     if s.mode == "coop":
         # "To gain all the rewards from an Adventure, you just need to meet its

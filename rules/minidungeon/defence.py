@@ -18,175 +18,172 @@ from dicetable.rules.minidungeon.table import (
 )
 
 
-class Defence(TableFlow):
-    """The rules of a hit on a hero, saves first, then the health loss."""
-
-    # -- being hit ----------------------------------------------------------------
-
-    def _hit_hero(
-        self, hero: Hero, damage: int, *, crit: bool, ranged: bool, source: Monster | None
-    ) -> Flow:
-        """A hit on a hero: defence actions (one after another while they succeed,
-        none after a failed one), then the health loss."""
-        if hero.invulnerable:
-            self.emit(
-                EventKind.INFO, msg("{hero} is invulnerable this round.", hero=self.hero_name(hero))
-            )
-            return
-        while damage > 0:
-            options = self._defences(hero, crit=crit, ranged=ranged)
-            if len(options) == 1:
-                break
-            pick = yield from self.choose(
-                msg("{hero} is hit ({n} damage). Defend?", hero=self.hero_name(hero), n=damage),
-                options,
-            )
-            if pick == "take":
-                break
-            saved = yield from self._defend(hero, pick, ranged=ranged)
-            if not saved:
-                break
-            damage = 0 if pick in ("dodge", "parry", "cloak") else damage - 1
-        if damage > 0:
-            if source is not None and source.kind == "patchwork":
-                hero.stunned = True
-                self.emit(
-                    EventKind.INFO,
-                    msg("Stun: {hero} has half speed next round.", hero=self.hero_name(hero)),
-                )
-            yield from self._hurt(hero, damage)
-
-    def _defences(self, hero: Hero, *, crit: bool, ranged: bool) -> list[tuple[str, Msg]]:
-        options: list[tuple[str, Msg]] = [("take", msg("Take the hit"))]
-        dodge = 5 - self._save_bonus(hero, dodge=True, ranged=ranged)
-        if not crit:
-            if not hero.cloak_used and any(i.free_dodge for i in fig.gear(hero, self.book)):
-                options.append(("cloak", msg("Shadow Cloak: free dodge ({n}+)", n=dodge)))
-            if hero.speed_left >= 1:
-                options.append(("dodge", msg("Dodge (1 speed, {n}+)", n=dodge)))
-        save = self._save_bonus(hero, dodge=False, ranged=ranged)
-        if hero.speed_left >= 1 and fig.can_parry(hero, self.book):
-            options.append(("parry", msg("Parry (1 speed, {n}+)", n=4 - save)))
-        for item_id in dict.fromkeys(hero.hands):
-            item = self.book.items[item_id]
-            if item.save == "shield" and hero.speed_left >= item.save_cost:
-                options.append(
-                    (
-                        f"shield:{item.id}",
-                        msg(
-                            "{item} ({s} speed, {n}+, prevents 1 health loss)",
-                            item=msg(item.name),
-                            s=item.save_cost,
-                            n=max(1, item.save_target - save),
-                        ),
-                    )
-                )
-        for item_id in hero.worn.values():
-            if self.book.items[item_id].save == "discard":
-                options.append(
-                    (
-                        f"discard:{item_id}",
-                        msg(
-                            "Discard the {item} to prevent 1 health loss",
-                            item=self.item_name(item_id),
-                        ),
-                    )
-                )
-        return options
-
-    def _save_bonus(self, hero: Hero, *, dodge: bool, ranged: bool) -> int:
-        bonus = 1 if hero.aura else 0
-        if hero.motivation == "town_hero" and "living_legend" in self.room.effects:
-            bonus += 1
-        if dodge:
-            bonus += 1 if hero.motivation == "veteran" else 0
-            bonus += 1 if ranged and "ranged_dodge" in self.book.classes[hero.cls].specials else 0
-        return bonus
-
-    def _defend(self, hero: Hero, pick: str, *, ranged: bool) -> Flow:
-        kind, _, item_id = pick.partition(":")
-        if kind == "discard":
-            fig.remove(hero, item_id)
-            self.emit(
+def hit_hero(
+    s: TableFlow, hero: Hero, damage: int, *, crit: bool, ranged: bool, source: Monster | None
+) -> Flow:
+    """A hit on a hero: defence actions (one after another while they succeed,
+    none after a failed one), then the health loss."""
+    if hero.invulnerable:
+        s.emit(EventKind.INFO, msg("{hero} is invulnerable this round.", hero=s.hero_name(hero)))
+        return
+    while damage > 0:
+        options = defences(s, hero, crit=crit, ranged=ranged)
+        if len(options) == 1:
+            break
+        pick = yield from s.choose(
+            msg("{hero} is hit ({n} damage). Defend?", hero=s.hero_name(hero), n=damage),
+            options,
+        )
+        if pick == "take":
+            break
+        saved = yield from defend(s, hero, pick, ranged=ranged)
+        if not saved:
+            break
+        damage = 0 if pick in ("dodge", "parry", "cloak") else damage - 1
+    if damage > 0:
+        if source is not None and source.kind == "patchwork":
+            hero.stunned = True
+            s.emit(
                 EventKind.INFO,
-                msg(
-                    "{hero} discards the {item}.",
-                    hero=self.hero_name(hero),
-                    item=self.item_name(item_id),
-                ),
+                msg("Stun: {hero} has half speed next round.", hero=s.hero_name(hero)),
             )
-            return True
-        if kind == "shield":
-            item = self.book.items[item_id]
-            hero.speed_left -= item.save_cost
-            target, name = item.save_target, msg(item.name)
-        elif kind == "cloak":
-            hero.cloak_used = True
-            target, name = 5, msg("Shadow Cloak")
-        else:
-            hero.speed_left -= 1
-            target, name = (5, msg("Dodge")) if kind == "dodge" else (4, msg("Parry"))
-        bonus = self._save_bonus(hero, dodge=kind in ("dodge", "cloak"), ranged=ranged)
-        if target - bonus <= 1:
-            self.emit(EventKind.OBJECTIVE_MET, msg("{save}: saved.", save=name))
-            return True
-        while True:
-            (value,) = yield from self.roll(
-                msg("{hero}: {save}, roll a D6.", hero=self.hero_name(hero), save=name),
-                objective=msg("{n}+ saves", n=target - bonus),
-                odds=save_odds(target, bonus),
-            )
-            if save_passes(value, target, bonus) or not self.clairvoyance:
-                break
-            again = yield from self.yes_no(msg("Use Clairvoyance to re-roll the failed save?"))
-            if not again:
-                break
-            self.clairvoyance -= 1
-        if save_passes(value, target, bonus):
-            self.emit(EventKind.OBJECTIVE_MET, msg("{save}: saved.", save=name))
-            return True
-        self.emit(
-            EventKind.OBJECTIVE_MISSED,
-            msg("{save} fails: no further save against this attack.", save=name),
-        )
-        return False
+        yield from hurt(s, hero, damage)
 
-    def _hurt(self, hero: Hero, damage: int) -> Flow:
-        """Unavoidable health loss; at 0 the hero is wounded (the Love Interest may rise)."""
-        hero.health = max(0, hero.health - damage)
-        self.emit(
-            EventKind.DAMAGE,
-            msg(
-                "{hero} loses {n} health ({h} left).",
-                hero=self.hero_name(hero),
-                n=damage,
-                h=hero.health,
-            ),
-            hero=hero.index,
-            amount=damage,
-        )
-        if hero.health > 0:
-            return
-        if hero.motivation == "love_interest":
-            (value,) = yield from self.roll(
-                msg(
-                    "{hero} falls: roll a D6, on a 5+ the power of love gives 1 health back.",
-                    hero=self.hero_name(hero),
-                ),
-                objective=msg("5+"),
-                odds=Fraction(1, 3),
-            )
-            if value >= 5:
-                hero.health = 1
-                self.emit(
-                    EventKind.HEAL,
-                    msg("The power of love: {hero} gets 1 health back.", hero=self.hero_name(hero)),
+
+def defences(s: TableFlow, hero: Hero, *, crit: bool, ranged: bool) -> list[tuple[str, Msg]]:
+    options: list[tuple[str, Msg]] = [("take", msg("Take the hit"))]
+    dodge = 5 - save_bonus(s, hero, dodge=True, ranged=ranged)
+    if not crit:
+        if not hero.cloak_used and any(i.free_dodge for i in fig.gear(hero, s.book)):
+            options.append(("cloak", msg("Shadow Cloak: free dodge ({n}+)", n=dodge)))
+        if hero.speed_left >= 1:
+            options.append(("dodge", msg("Dodge (1 speed, {n}+)", n=dodge)))
+    save = save_bonus(s, hero, dodge=False, ranged=ranged)
+    if hero.speed_left >= 1 and fig.can_parry(hero, s.book):
+        options.append(("parry", msg("Parry (1 speed, {n}+)", n=4 - save)))
+    for item_id in dict.fromkeys(hero.hands):
+        item = s.book.items[item_id]
+        if item.save == "shield" and hero.speed_left >= item.save_cost:
+            options.append(
+                (
+                    f"shield:{item.id}",
+                    msg(
+                        "{item} ({s} speed, {n}+, prevents 1 health loss)",
+                        item=msg(item.name),
+                        s=item.save_cost,
+                        n=max(1, item.save_target - save),
+                    ),
                 )
-                return
-        hero.wounded = True
-        hero.speed_left = 0
-        yield from self.confirm(
-            msg("{hero} is wounded: lay the figure on the town card.", hero=self.hero_name(hero))
+            )
+    for item_id in hero.worn.values():
+        if s.book.items[item_id].save == "discard":
+            options.append(
+                (
+                    f"discard:{item_id}",
+                    msg(
+                        "Discard the {item} to prevent 1 health loss",
+                        item=s.item_name(item_id),
+                    ),
+                )
+            )
+    return options
+
+
+def save_bonus(s: TableFlow, hero: Hero, *, dodge: bool, ranged: bool) -> int:
+    bonus = 1 if hero.aura else 0
+    if hero.motivation == "town_hero" and "living_legend" in s.room.effects:
+        bonus += 1
+    if dodge:
+        bonus += 1 if hero.motivation == "veteran" else 0
+        bonus += 1 if ranged and "ranged_dodge" in s.book.classes[hero.cls].specials else 0
+    return bonus
+
+
+def defend(s: TableFlow, hero: Hero, pick: str, *, ranged: bool) -> Flow:
+    kind, _, item_id = pick.partition(":")
+    if kind == "discard":
+        fig.remove(hero, item_id)
+        s.emit(
+            EventKind.INFO,
+            msg(
+                "{hero} discards the {item}.",
+                hero=s.hero_name(hero),
+                item=s.item_name(item_id),
+            ),
         )
-        if not self.active_heroes():
-            self.winner = "boss"
+        return True
+    if kind == "shield":
+        item = s.book.items[item_id]
+        hero.speed_left -= item.save_cost
+        target, name = item.save_target, msg(item.name)
+    elif kind == "cloak":
+        hero.cloak_used = True
+        target, name = 5, msg("Shadow Cloak")
+    else:
+        hero.speed_left -= 1
+        target, name = (5, msg("Dodge")) if kind == "dodge" else (4, msg("Parry"))
+    bonus = save_bonus(s, hero, dodge=kind in ("dodge", "cloak"), ranged=ranged)
+    if target - bonus <= 1:
+        s.emit(EventKind.OBJECTIVE_MET, msg("{save}: saved.", save=name))
+        return True
+    while True:
+        (value,) = yield from s.roll(
+            msg("{hero}: {save}, roll a D6.", hero=s.hero_name(hero), save=name),
+            objective=msg("{n}+ saves", n=target - bonus),
+            odds=save_odds(target, bonus),
+        )
+        if save_passes(value, target, bonus) or not s.clairvoyance:
+            break
+        again = yield from s.yes_no(msg("Use Clairvoyance to re-roll the failed save?"))
+        if not again:
+            break
+        s.clairvoyance -= 1
+    if save_passes(value, target, bonus):
+        s.emit(EventKind.OBJECTIVE_MET, msg("{save}: saved.", save=name))
+        return True
+    s.emit(
+        EventKind.OBJECTIVE_MISSED,
+        msg("{save} fails: no further save against this attack.", save=name),
+    )
+    return False
+
+
+def hurt(s: TableFlow, hero: Hero, damage: int) -> Flow:
+    """Unavoidable health loss; at 0 the hero is wounded (the Love Interest may rise)."""
+    hero.health = max(0, hero.health - damage)
+    s.emit(
+        EventKind.DAMAGE,
+        msg(
+            "{hero} loses {n} health ({h} left).",
+            hero=s.hero_name(hero),
+            n=damage,
+            h=hero.health,
+        ),
+        hero=hero.index,
+        amount=damage,
+    )
+    if hero.health > 0:
+        return
+    if hero.motivation == "love_interest":
+        (value,) = yield from s.roll(
+            msg(
+                "{hero} falls: roll a D6, on a 5+ the power of love gives 1 health back.",
+                hero=s.hero_name(hero),
+            ),
+            objective=msg("5+"),
+            odds=Fraction(1, 3),
+        )
+        if value >= 5:
+            hero.health = 1
+            s.emit(
+                EventKind.HEAL,
+                msg("The power of love: {hero} gets 1 health back.", hero=s.hero_name(hero)),
+            )
+            return
+    hero.wounded = True
+    hero.speed_left = 0
+    yield from s.confirm(
+        msg("{hero} is wounded: lay the figure on the town card.", hero=s.hero_name(hero))
+    )
+    if not s.active_heroes():
+        s.winner = "boss"

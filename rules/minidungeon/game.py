@@ -23,34 +23,28 @@ from typing import Any, ClassVar
 
 from dicetable.rules.core import (
     Event,
-    EventKind,
     Game,
     Input,
-    Msg,
     Prompt,
     PromptKind,
     Text,
     expect,
     msg,
 )
+from dicetable.rules.minidungeon import dungeon, exploring
 from dicetable.rules.minidungeon import figures as fig
-from dicetable.rules.minidungeon.data import Item, Rulebook, rulebook
-from dicetable.rules.minidungeon.defence import Defence
-from dicetable.rules.minidungeon.events import Events
-from dicetable.rules.minidungeon.exploring import Exploring
+from dicetable.rules.minidungeon.data import Rulebook, rulebook
 from dicetable.rules.minidungeon.figures import Hero
-from dicetable.rules.minidungeon.hero_turn import HeroTurn
-from dicetable.rules.minidungeon.items import Items
-from dicetable.rules.minidungeon.monsters_turn import MonstersTurn
-from dicetable.rules.minidungeon.spells import Spells
 from dicetable.rules.minidungeon.table import (
-    Flow,
     Room,
+    TableFlow,
 )
-from dicetable.rules.minidungeon.town import Town
 
 
-class MiniDungeon(HeroTurn, Spells, Items, Defence, Exploring, Events, MonstersTurn, Town, Game):
+class MiniDungeon(Game, TableFlow):
+    """The game is its ``TableFlow`` (the state every rule module is given), played by
+    the generator of ``dungeon.game``."""
+
     id = "minidungeon"
     title = "Mini Dungeon Adventures"
     options_allowed: ClassVar[Mapping[str, tuple[str, ...]]] = dict(rulebook().choices)
@@ -96,7 +90,7 @@ class MiniDungeon(HeroTurn, Spells, Items, Defence, Exploring, Events, MonstersT
         self.motivation_deck = list(self.book.motivations)
         self.rng.shuffle(self.motivation_deck)
         self._events: list[Event] = []
-        self._flow = self._game()
+        self._flow = dungeon.game(self)
         self._prompt: Prompt = next(self._flow)
 
     # -- the Game contract ---------------------------------------------------------
@@ -129,245 +123,6 @@ class MiniDungeon(HeroTurn, Spells, Items, Defence, Exploring, Events, MonstersT
             "party": ", ".join(h.label(self.book) for h in self.heroes),
             "heroes": ", ".join(sorted(self.book.classes[h.cls].name for h in self.heroes)),
         }
-
-    # -- the whole game ------------------------------------------------------------
-
-    def _game(self) -> Flow:
-        yield from self._forge_heroes()
-        while True:
-            yield from self._quest()
-            if self.winner == "boss":
-                self.phase = "over"
-                why = (
-                    msg("The dungeon boss wins.")  # the dark sacrifice, heroes standing
-                    if self.active_heroes()
-                    else msg("All the heroes are down: the dungeon boss wins.")
-                )
-                self.emit(EventKind.GAME_OVER, why)
-                return
-            self.quests_won += 1
-            go_on = yield from self.choose(
-                msg(
-                    "The dungeon is cleared! Begin a new quest with the same heroes, one level "
-                    "higher?"
-                ),
-                [
-                    ("new_quest", msg("New quest at level {n}", n=self.level + 1)),
-                    ("end", msg("End the campaign")),
-                ],
-            )
-            if go_on == "end":
-                self.winner = "heroes"
-                self.phase = "over"
-                self.emit(EventKind.GAME_OVER, msg("The heroes have won."))
-                return
-            yield from self._gain_level()
-
-    def _forge_heroes(self) -> Flow:
-        count = yield from self.number(msg("How many heroes enter the dungeon (2 to 4)?"), 2, 4)
-        for index in range(1, count + 1):
-            cls = yield from self.choose(
-                msg("Hero {n}: choose a class.", n=index),
-                [(c.id, msg(c.name)) for c in self.book.classes.values()],
-            )
-            motivation = self.motivation_deck.pop()
-            card = self.book.motivations[motivation]
-            hero = Hero(index, cls, motivation, mana=self.book.classes[cls].mana)
-            hero.health = fig.max_health(hero, self.book)
-            self.heroes.append(hero)
-            self.emit(
-                EventKind.CARD,
-                msg(
-                    "{hero} draws the motivation {card}.",
-                    hero=self.hero_name(hero),
-                    card=msg(card.name),
-                ),
-                card=motivation,
-            )
-            self.emit(EventKind.CARD, msg(card.text), card=motivation)
-            if cls == "mage":
-                yield from self._learn_spell(hero)
-            if motivation == "avenger":
-                bosses = [self.book.mini_boss, self.book.dungeon_boss]
-                hero.avenger_target = yield from self.choose(
-                    msg(
-                        "{hero}, the Avenger: nominate the target of your wrath (+1 attack "
-                        "against it).",
-                        hero=self.hero_name(hero),
-                    ),
-                    [(b, msg(self.book.monsters[b].name)) for b in bosses],
-                )
-        for hero in self.heroes:
-            hero.health = fig.max_health(hero, self.book)
-            budget = self.book.base["starting_gold"]
-            budget = max(budget, self.book.motivations[hero.motivation].starting_gold)
-            yield from self._starting_shop(hero, budget)
-            hero.health = fig.max_health(hero, self.book)
-        self.emit(
-            EventKind.INSTRUCTION, msg("Place the heroes outside the entrance of the dungeon.")
-        )
-
-    def _learn_spell(self, hero: Hero) -> Flow:
-        spells = [s for s in self.book.spells.values() if s.id not in hero.spells]
-        if not spells:
-            return
-        spell = yield from self.choose(
-            msg("{hero}: choose a spell from the spellbook.", hero=self.hero_name(hero)),
-            [(s.id, msg(s.name)) for s in spells],
-        )
-        hero.spells.append(spell)
-
-    def _starting_shop(self, hero: Hero, budget: int) -> Flow:
-        while True:
-            offers = self._shop_offers(hero, budget, markup=0)
-            if not offers:
-                return
-            choice = yield from self.choose(
-                msg(
-                    "{hero} has {gold} gold to equip at the town store.",
-                    hero=self.hero_name(hero),
-                    gold=budget,
-                ),
-                [*offers, ("done", msg("Done shopping"))],
-            )
-            if choice == "done":
-                return
-            item = self.book.items[choice]
-            budget -= item.price
-            yield from self._give(hero, item)
-
-    def _shop_offers(self, hero: Hero, gold: int, markup: int) -> list[tuple[str, Msg]]:
-        offers = []
-        for item in self.book.items.values():
-            price = item.price + markup
-            if price > gold or not fig.may_use(hero, item):
-                continue
-            if not (fig.can_equip(hero, item, self.book) or self._fits_backpack(hero, item)):
-                continue
-            offers.append(
-                (
-                    item.id,
-                    msg("{item} ({price} gold)", item=msg(item.name), price=price),
-                )
-            )
-        return offers
-
-    def _fits_backpack(self, hero: Hero, item: Item) -> bool:
-        size = 1 if item.kind == "potion" or item.dual else 2
-        return fig.backpack_used(hero, self.book) + size <= fig.BACKPACK_SLOTS
-
-    def _give(self, hero: Hero, item: Item) -> Flow:
-        if fig.receive(hero, item, self.book):
-            self.emit(
-                "item",
-                msg("{hero} takes the {item}.", hero=self.hero_name(hero), item=msg(item.name)),
-                item=item.id,
-            )
-            if item.extra_spell and item.id in hero.hands:
-                yield from self._learn_spell(hero)
-        else:
-            yield from self.confirm(
-                msg(
-                    "{hero} has no room for the {item}; it stays behind.",
-                    hero=self.hero_name(hero),
-                    item=msg(item.name),
-                )
-            )
-
-    # -- a quest: room after room ------------------------------------------------------
-
-    def _quest(self) -> Flow:
-        hero_count = len(self.heroes)
-        if self.options["dungeon"] == "short":
-            self.rooms_total = self.book.rooms_short
-        else:
-            self.rooms_total = self.book.rooms_two_heroes if hero_count <= 2 else self.book.rooms
-        self.room = Room()
-        self.retreats = 0
-        self.banned = False
-        self.round = 0
-        self.winner = ""
-        self.phase = "dungeon"
-        while not self.winner:
-            yield from self._round()
-
-    def _round(self) -> Flow:
-        self.round += 1
-        self.drawn = []
-        for hero in self.heroes:
-            speed = fig.full_speed(hero, self.book)
-            if hero.stunned:
-                speed -= speed // 2
-                hero.stunned = False
-            if "time_bubble" in self.room.effects:
-                speed = (speed + 1) // 2
-            hero.speed_left = speed
-            hero.acted = hero.wounded
-            hero.attacks_made = 0
-        self.emit(EventKind.INFO, msg("Round {n}.", n=self.round), round=self.round)
-        self.phase = "heroes"
-        while not self.winner and self.room.trap != "ambush_now":
-            waiting = [h for h in self.active_heroes() if not h.acted]
-            if not waiting:
-                break
-            hero = waiting[0]
-            if len(waiting) > 1:
-                pick = yield from self.choose(
-                    msg("Which hero acts now?"),
-                    [(f"h{h.index}", self.hero_name(h)) for h in waiting],
-                )
-                hero = next(h for h in waiting if f"h{h.index}" == pick)
-            yield from self._hero_turn(hero)
-            hero.acted = True
-        if self.room.trap == "ambush_now":
-            self.room.trap = "ambush"
-        if self.winner:
-            return
-        self.phase = "monsters"
-        yield from self._monsters_turn()
-        if self.winner:
-            return
-        yield from self._end_of_round()
-
-    def _end_of_round(self) -> Flow:
-        for hero in self.heroes:
-            hero.in_pit = False
-            hero.invulnerable = False
-            hero.cloak_used = False
-            hero.aura = False
-            hero.potion_used = False
-            hero.zombie_attackers = set()
-        for monster in self.room.monsters:
-            monster.shield_used = False
-            monster.controlled = False
-        if self.ritual and self.ritual["active"]:
-            yield from self._ritual_check()
-
-    # -- levels ---------------------------------------------------------------------
-
-    def _gain_level(self) -> Flow:
-        self.level += 1
-        self.quest += 1
-        self.ritual = None
-        self.emit(
-            EventKind.INFO,
-            msg("The party reaches level {n}: monsters grow stronger too.", n=self.level),
-        )
-        for hero in self.heroes:
-            stat = yield from self.choose(
-                msg("{hero} gains a level: +1 to which stat?", hero=self.hero_name(hero)),
-                [
-                    ("health", msg("Health (H)")),
-                    ("speed", msg("Speed (S)")),
-                    ("attack", msg("Attack (A)")),
-                ],
-            )
-            hero.gained[stat] += 1
-            hero.wounded = False
-            hero.health = fig.max_health(hero, self.book)
-            if hero.cls == "mage":
-                yield from self._learn_spell(hero)
-        yield from self._town(penalty=False)
 
     # -- the picture for screens ----------------------------------------------------
 
@@ -447,7 +202,7 @@ class MiniDungeon(HeroTurn, Spells, Items, Defence, Exploring, Events, MonstersT
             "lair": self.room.lair,
             "gold": self.gold,
             "retreats": self.retreats,
-            "generator_modifier": self.retreats + self._level_modifier(),
+            "generator_modifier": self.retreats + exploring.level_modifier(self),
             "chests": self.room.chests,
             "room_effects": sorted(self.room.effects),
             "next_room": sorted(self.next_room),

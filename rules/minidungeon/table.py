@@ -63,26 +63,46 @@ def listing(names: list[Msg]) -> Msg:
 
 
 class TableFlow:
-    """The helpers every part of the game flow uses. The state lives on the game
-    (``MiniDungeon.__init__``); these annotations say what the parts may rely on."""
+    """The game's state, declared once for every rule module (each is given it as
+    ``s``; ``MiniDungeon.__init__`` sets it), and the helpers they all use to ask the
+    table (generators of prompts) and say events."""
 
     book: Rulebook
     options: dict[str, str]
     rng: random.Random
     heroes: list[Hero]
-    room: Room
-    gold: int
+    monster_ranges: dict[str, int]  # squares a monster kind reaches
+    gold: int  # the party's chest
     level: int
+    quest: int
     round: int
     rooms_total: int
     rooms_cleared: int
+    quests_won: int
     retreats: int
+    town_visited_since_clear: bool
+    banned: bool  # Banned from town
+    room: Room
+    next_room: set[str]  # room effects waiting for the next room
+    party_cards: list[str]
+    boss_cards: list[str]
+    drawn: list[str]  # event cards drawn this round (for the screen)
+    clairvoyance: int
+    ritual: dict[str, Any] | None
+    must_rest: bool
+    greedy: bool  # Greed: the Treasure Hunter gives no items
+    no_retreat: bool
+    free_item: bool
+    glittering: bool
+    sneak_attack_pending: bool
+    foreseen: tuple[Any, list[int]] | None  # Visions: rolled before the door
+    large_turn: int
+    uid: int  # the last monster's number
     winner: str
     phase: str
-    clairvoyance: int
-    foreseen: tuple[Any, list[int]] | None
-    party_cards: list[str]
-    greedy: bool
+    deck: list[str]  # event cards face down
+    discards: list[str]
+    motivation_deck: list[str]
     _events: list[Event]
 
     def emit(self, kind: str, text: Msg, **data: Any) -> None:
