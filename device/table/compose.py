@@ -25,7 +25,6 @@ from dicetable.device.table.devices import (
 )
 from dicetable.device.table.runtime import Post, Runtime
 from dicetable.hardware.actions import TableAction
-from dicetable.rules.core import msg
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +71,7 @@ def start_devices(
             runtime.use_devices(Devices(ring=ring, status_light=status, in_tray_process=True))
         except Exception:  # a bug here must not stop a game: dice can be typed
             log.exception("the camera and LED ring could not be started")
-            runtime.show_no_camera(msg("The camera did not start"))
+            runtime.show_no_camera(notices.CAMERA_DID_NOT_START)
             return
         runtime.watch_ring(ring_grace, check_every)
 

@@ -1,4 +1,5 @@
-"""What is wrong at the table, by topic, and the words that say it.
+"""What is wrong at the table, by topic, and the words that say it (and the tray
+view's and prompt bar's lines about the same causes).
 
 A move the SD card cannot take, a settings file with a mistake, no camera, a ring
 that does not answer: each is kept as a ``Notice`` on its topic until its cause goes,
@@ -113,6 +114,21 @@ def disk_words(error: BaseException, folder: Path) -> Msg:
         )
     return msg("Not saved: {why}. Every game stays as it was last saved.", why=text.rstrip("."))
 
+
+def no_camera_line(why: str) -> Msg:
+    """The tray view's one line when there is no camera (the notice says what to do)."""
+    return msg("No camera: {why}", why=why)
+
+
+def camera_lost_line(why: str) -> Msg:
+    """The tray view's one line while the camera gives no pictures."""
+    return msg("Camera lost: {why}", why=why)
+
+
+#: the tray view's line when the tray reader could not even be started (a bug: logged)
+CAMERA_DID_NOT_START = msg("The camera did not start")
+#: a correction made on a picture the tray has moved on from
+DICE_MOVED = msg("The dice moved: correct them on the new picture.")
 
 #: GPIO buttons asked for (or a Pi's, with ``auto``) that could not be claimed
 BUTTONS_OFF = msg(

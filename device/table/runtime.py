@@ -58,7 +58,7 @@ from dicetable.device.table.teach import PIP_FACES, TeachSession, teachable_sets
 from dicetable.device.table.tray_process import ReadArea, ThrowDice, TrayLink, UseProfile
 from dicetable.device.table.tray_reading import TrayReport, tray_reports
 from dicetable.hardware.actions import TableAction
-from dicetable.rules.core import Die, Event, Input, InputKind, InvalidInput, Msg, PromptKind, msg
+from dicetable.rules.core import Die, Event, Input, InputKind, InvalidInput, Msg, PromptKind
 from dicetable.rules.data_files import DataError
 from dicetable.rules.registry import game_class, games
 
@@ -72,8 +72,6 @@ ACTIONS = (TableAction.BACK, TableAction.NEXT, TableAction.CONFIRM, TableAction.
 MOST_DICE_THROWN = 8  # the demo tray throws at most this many, whatever a prompt asks
 PREVIEW_FPS = 8.0  # previews a second the tray sends the screen while nothing changes
 RING_TEST_SECONDS = 0.7  # each actor's colour in the ring test
-#: a correction made on a picture the tray has moved on from
-DICE_MOVED = msg("The dice moved: correct them on the new picture.")
 
 
 @dataclass
@@ -183,9 +181,7 @@ class Runtime:
             if self._started:
                 self._start_tray()
         if devices.why is not None:
-            self._show_tray(
-                TraySnapshot("no_camera", message=msg("No camera: {why}", why=devices.why))
-            )
+            self._show_tray(TraySnapshot("no_camera", message=notices.no_camera_line(devices.why)))
             self.notice("camera", notices.no_camera_words(devices.why))
         elif devices.camera is not None and self.tray.state == "starting":
             self._show_tray(TraySnapshot("empty"))
@@ -314,14 +310,14 @@ class Runtime:
         """A die the camera misread, fixed by touch: the fix is used at once and logged
         with the frame, so the reader can be improved from real mistakes. ``frame_id``
         (``TraySnapshot.frame_id``) is the picture the player corrected: when the tray
-        has moved on to another, the fix is refused (``DICE_MOVED``)."""
+        has moved on to another, the fix is refused (``notices.DICE_MOVED``)."""
 
         def job() -> GameSnapshot | None:
             seen = self.tray.dice
             if self.controller is None or not 0 <= index < len(seen):
                 return None
             if frame_id is not None and frame_id != self._last_frame_id:
-                return self._publish(error=DICE_MOVED)
+                return self._publish(error=notices.DICE_MOVED)
             self.controller.prompt  # noqa: B018
             dice = list(self.controller.dice or tuple(die_of(d) for d in seen))
             if index >= len(dice):
@@ -620,7 +616,7 @@ class Runtime:
         except Exception as error:  # the game goes on with typed dice
             log.exception("the tray reader stopped")
             why = f"the tray reader stopped ({error})"
-            self._show_tray(TraySnapshot("no_camera", message=msg("No camera: {why}", why=why)))
+            self._show_tray(TraySnapshot("no_camera", message=notices.no_camera_line(why)))
             self.notice("camera", notices.no_camera_words(why))
 
     def _reports_here(self) -> Iterator[TrayReport]:
@@ -646,9 +642,9 @@ class Runtime:
         message = None
         state = report.state
         if report.message:
-            message = msg("Camera lost: {why}", why=report.message)
+            message = notices.camera_lost_line(report.message)
         if state == "lost" and not self._camera_seen:  # it never gave a picture
-            state, message = "no_camera", msg("No camera: {why}", why=report.message)
+            state, message = "no_camera", notices.no_camera_line(report.message)
             self.notice("camera", notices.no_camera_words(report.message or "no picture"))
         elif state == "lost":
             self.notice("camera", notices.camera_lost_words(report.message or "no picture"))
