@@ -716,3 +716,20 @@ def test_a_completed_ritual_ends_the_game_as_the_ritual_not_as_a_wipe():
     said = texts(events)
     assert "The ritual is complete: the dungeon boss wins." in said
     assert not any("All the heroes are down" in t for t in said)
+
+
+def test_at_the_merchant_only_a_hero_with_speed_left_changes_equipment(monkeypatch):
+    """A Mysterious Merchant: "The players may buy items from the shop without
+    retreating to town"; out of town, changing equipment is one of the "Other Actions"
+    that cost 1 speed point, so a hero with none left is not offered it (a random game
+    found a Mage at -1 speed)."""
+    game = party(("fighter", "mage"))
+    fighter, mage = game.heroes
+    monkeypatch.setattr(hero_turn, "equippable", lambda s, hero: ["daggers"])
+    game.phase, fighter.speed_left, mage.speed_left = "heroes", 1, 0
+    run(game, town.town_shop(game, markup=1, selling=False))
+    offered = option_ids(game)
+    assert "equip:1" in offered and "equip:2" not in offered
+    game.phase = "town"  # in town equipment changes cost nothing
+    run(game, town.town_shop(game, markup=0, selling=True))
+    assert "equip:2" in option_ids(game)

@@ -132,7 +132,10 @@ def town_shop(s: TableFlow, *, markup: int, selling: bool) -> Flow:
                         msg("Sell {hero}'s items at half price", hero=s.hero_name(hero)),
                     )
                 )
-            if hero_turn.equippable(s, hero):
+            # out of town (the Mysterious Merchant) changing equipment is an action of
+            # 1 speed point ("Other Actions"): only for a hero with speed left
+            may_equip = s.phase == "town" or hero.speed_left >= 1
+            if may_equip and hero_turn.equippable(s, hero):
                 options.append(
                     (
                         f"equip:{hero.index}",
