@@ -32,7 +32,10 @@ class DieReading:
     frame_id: int = 0
 
     def to_dict(self) -> dict[str, object]:
+        """The die as ``read --json`` prints it; the frame id is the frame's, not the
+        die's, so it is left out (a photo read on its own has none)."""
         data = asdict(self)
+        del data["frame_id"]
         for key in ("x", "y", "size"):
             data[key] = round(float(data[key]), 1)
         data["confidence"] = round(float(data["confidence"]), 3)
