@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 from fuzz_play import colour_faces, random_line
-from test_i18n import untranslated, view_words
+from test_i18n import _missing, untranslated, view_words
 
 from dicetable.device.answers import parse_dice
 from dicetable.device.controller import Controller
@@ -245,19 +245,10 @@ def replay_differences(game_id: str, seed: int, played: Played) -> list[str]:
 def untranslated_shown(played: Played, spanish: dict[str, str]) -> set[str]:
     """English a Spanish table would show: a message's template and the messages in its
     arguments (names and numbers in it are data), and every word of the views."""
-    english = {text for message in played.shown for text in templates(message)}
-    english = {text for text in english if text not in spanish and any(map(str.isalpha, text))}
+    english = _missing(list(played.shown), spanish)
     for word in played.words:
         english |= set(untranslated(word, spanish))
     return english
-
-
-def templates(message: Msg) -> list[str]:
-    found = [message.text]
-    for value in message.args.values():
-        if isinstance(value, Msg):
-            found += templates(value)
-    return found
 
 
 @pytest.mark.parametrize("game_id", sorted(games()))
