@@ -8,7 +8,11 @@ screen or a stuck table thread gets the app restarted.
 
 Keys stand in for the hardware buttons (demo mode, a keyboard on the Pi): Enter or
 Space confirms, Right/Down and Left/Up move the focus, Backspace undoes, Escape or M
-opens the menu, digits type dice on the dice pad.
+opens the menu, digits type dice on the dice pad and numbers on the number entry.
+
+The four buttons play everything: on every page but the game NEXT and BACK move a
+focus frame over the page's buttons, CONFIRM presses it and MENU (or a hold on
+BACK) goes back a page; on the home page MENU opens the settings.
 """
 
 from __future__ import annotations
@@ -29,12 +33,16 @@ from dicetable.device.table.snapshots import GameSnapshot, Notice, TraySnapshot
 from dicetable.hardware.actions import TableAction
 from dicetable.rules.core import PromptKind
 from dicetable.ui import theme
+from dicetable.ui.focus import FocusRing, buttons_of, option_order
 from dicetable.ui.home import HomeScreen, NewGameScreen
+from dicetable.ui.number_entry import DigitBuffer, Stepper, clamp
 from dicetable.ui.text import Words, msg
 from dicetable.ui.theme import Display
 from dicetable.ui.widgets import FilledBox, TapButton
 
 log = logging.getLogger(__name__)
+#: how long stopping waits for a saved game that was never begun to be deleted
+STOP_WAIT_S = 5.0
 
 KEYS = {
     "enter": TableAction.CONFIRM,
@@ -63,6 +71,9 @@ class TableScreens(ScreenManager):
         self.menu: ModalView | None = None
         self.playing = False
         self.built: dict[str, Screen] = {}
+        self.rings: dict[str, FocusRing] = {}  # the focus on each page but the game
+        self.stepper = Stepper()
+        self.digits = DigitBuffer()
         self._build()
         runtime.listeners.table.append(self.show_table)
         runtime.listeners.tray.append(self.show_tray)
@@ -71,21 +82,25 @@ class TableScreens(ScreenManager):
 
     def _build(self) -> None:
         self.built = {}
+        self.rings = {}
         self.go("home")
         self.home.show_notices(self.runtime.notices())
 
     def _make(self, name: str) -> Screen:
         d, rt, t = self.display, self.runtime, self.words
         if name == "home":
-            return HomeScreen(
+            home = HomeScreen(
                 d, rt, t, on_new=self.new_game, on_settings=lambda: self.go("settings")
             )
+            home.on_teach = lambda: self.go("teach")
+            return home
         if name == "new":
             return NewGameScreen(d, rt, t, on_back=lambda: self.go("home"))
         if name == "game":
             from dicetable.ui.game_screen import GameScreen
 
             screen = GameScreen(d, rt, t, on_action=self.act)
+            screen.on_teach = lambda: self.go("teach")
             screen.show_notices(rt.notices())
             return screen
         from dicetable.ui import settings
@@ -105,6 +120,10 @@ class TableScreens(ScreenManager):
             from dicetable.ui.tray_area import TrayAreaScreen
 
             return TrayAreaScreen(d, rt, t, on_back=back)
+        if name == "fairness":
+            from dicetable.ui.fairness_page import FairnessScreen
+
+            return FairnessScreen(d, rt, t, on_back=back)
         raise KeyError(f"no screen called {name!r}")
 
     def screen(self, name: str) -> Screen:
@@ -140,9 +159,29 @@ class TableScreens(ScreenManager):
     def go(self, name: str) -> None:
         self.screen(name)
         self.current = name
+        self._frame_focus()
+
+    def ring(self, name: str) -> FocusRing:
+        """The focus on page ``name``: its own order when it has one
+        (``focus_targets``), else its buttons in reading order."""
+        if name not in self.rings:
+            screen = self.screen(name)
+            targets = getattr(screen, "focus_targets", None) or (lambda: buttons_of(screen))
+            self.rings[name] = FocusRing(targets)
+        return self.rings[name]
+
+    def _frame_focus(self) -> None:
+        """Frame the focus once the page is laid out (lists fill in a frame later)."""
+
+        def frame(_dt: float) -> None:
+            if self.current != "game":
+                self.ring(self.current).show()
+
+        Clock.schedule_once(frame, 0.05)
 
     def new_game(self, game_id: str) -> None:
         self.new.choose_game(game_id)
+        self.rings.pop("new", None)  # the focus starts on Start
         self.go("new")
 
     def back_from_settings(self) -> None:
@@ -209,25 +248,89 @@ class TableScreens(ScreenManager):
     def act(self, action: TableAction) -> None:
         """A table action from any source, on the UI thread."""
         if self.current == "buttons":
-            self.buttons.press(action)
+            if self.buttons.press(action):  # Menu twice in a row: the way out
+                self.back_from_page()
             return
         if self.menu is not None:
             self._menu_action(action)
             return
+        if self.current == "game" and self.game.log_open():
+            self.game.log_action(action)
+            return
+        if self.current != "game":
+            self._page_action(action)
+            return
         if action is TableAction.MENU:
             self.open_menu()
             return
-        if self.current != "game":
-            if action is TableAction.BACK and self.current in (
-                "settings",
-                "new",
-                "calibration",
-                "teach",
-                "buttons",
-            ):
-                self.back_from_settings()
+        state = self.game.state
+        if state is not None and self.game.story_open():
+            self.game.story_action(action)
+            return
+        if state is not None and state.prompt.kind is PromptKind.OVER:
+            if action is TableAction.CONFIRM:  # the game-over page: home
+                self.game.go_home()
+            return
+        if state is not None and state.prompt.kind is PromptKind.ROLL:
+            if action is TableAction.CONFIRM and self.game.typed:  # typed dice win
+                self.game.use_typed()
+                return
+            if action is TableAction.CONFIRM and self.game.wrong_count() is not None:
+                self.game.show_wrong_count()  # never the wrong number of dice
+                return
+            if action is TableAction.CONFIRM:
+                self.game.remember_roll()
+        if (
+            state is not None
+            and state.prompt.kind is PromptKind.CHOOSE
+            and state.prompt.options
+            and action in (TableAction.NEXT, TableAction.BACK)
+        ):  # the focus moves down the options as they are shown
+            order = option_order(state.prompt)
+            at = order.index(state.focus) if state.focus in order else 0
+            step = 1 if action is TableAction.NEXT else -1
+            self.runtime.focus(order[(at + step) % len(order)])
+            return
+        if (
+            state is not None
+            and state.prompt.kind is PromptKind.NUMBER
+            and state.prompt.number_range
+            and action in (TableAction.NEXT, TableAction.BACK)
+        ):
+            step = self.stepper.step(1 if action is TableAction.NEXT else -1)
+            self.digits.clear()
+            self.runtime.focus(clamp(self.game.number + step, state.prompt.number_range))
             return
         self.runtime.act(action)
+
+    def _page_action(self, action: TableAction) -> None:
+        """NEXT/BACK move the frame, CONFIRM presses it, MENU (or a hold on BACK)
+        goes back a page; MENU on the home page opens the settings."""
+        ring = self.ring(self.current)
+        if action in (TableAction.NEXT, TableAction.BACK):
+            ring.move(1 if action is TableAction.NEXT else -1)
+        elif action is TableAction.CONFIRM:
+            ring.press()
+            self._frame_focus()  # the page may have been drawn anew
+        elif self.current == "home":
+            if action is TableAction.MENU:
+                self.go("settings")
+        else:
+            self.back_from_page()
+
+    def back_from_page(self) -> None:
+        if self.current in ("settings", "new"):
+            self.back_from_settings()
+        else:
+            self.go("settings")
+
+    def forget_unbegun(self) -> None:
+        """The app stops on a game that was never answered (`run --game`, a
+        screenshot): nothing to resume, so no "0 moves" game is left in the list."""
+        state = self.game.state if "game" in self.built else None
+        if state is not None and state.inputs == 0:
+            self.runtime.leave()
+            self.runtime.delete_game(state.saved_id).result(timeout=STOP_WAIT_S)
 
     def open_menu(self) -> None:
         d, t = self.display, self.words
@@ -237,6 +340,7 @@ class TableScreens(ScreenManager):
             (msg("Back to the game"), self.close_menu),
             (msg("Home (the game stays saved)"), self._leave),
             (msg("Settings"), lambda: (self.close_menu(), self.go("settings"))),
+            (msg("Game log"), lambda: (self.close_menu(), self.game.open_log())),
         ]
         self.menu_focus = 0
         self.menu_buttons = []
@@ -257,7 +361,7 @@ class TableScreens(ScreenManager):
 
     def _leave(self) -> None:
         self.close_menu()
-        self.runtime.leave()
+        self.game.go_home()
 
     def _menu_action(self, action: TableAction) -> None:
         """The menu works with the buttons too: NEXT/BACK move, CONFIRM picks."""
@@ -272,31 +376,31 @@ class TableScreens(ScreenManager):
 
     def _show_menu_focus(self) -> None:
         for index, button in enumerate(self.menu_buttons):
-            button.outline = theme.TEXT if index == self.menu_focus else (0, 0, 0, 0)
+            button.focused = index == self.menu_focus
 
     def key_down(self, key: str, text: str | None = None) -> bool:
         """A key from the keyboard; True when it meant something here."""
-        state = self.game.state if "game" in self.built else None
-        rolling = (
-            self.current == "game" and state is not None and state.prompt.kind is PromptKind.ROLL
-        )
-        if rolling and text and len(text) == 1 and text in "123456":
+        state = self.game.state if "game" in self.built and self.current == "game" else None
+        kind = None if state is None else state.prompt.kind
+        digit = bool(text) and len(text) == 1 and text in "0123456789"
+        if kind is PromptKind.ROLL and digit and text in "123456":
             if not self.game.typing and self.runtime.tray.state not in ("no_camera", "lost"):
                 self.game.toggle_typing()
             self.game.type_die(text)
             return True
+        if kind is PromptKind.NUMBER and state is not None and state.prompt.number_range:
+            low, high = state.prompt.number_range
+            if digit:
+                self.runtime.focus(self.digits.type(text, low, high))
+                return True
+            if key == "backspace" and (value := self.digits.erase(low, high)) is not None:
+                self.runtime.focus(value)
+                return True
         action = KEYS.get(key)
         if action is None:
             return False
-        if (
-            action is TableAction.CONFIRM
-            and self.current == "game"
-            and self.game.typed
-            and self.game.state is not None
-            and not self.game.state.dice
-        ):
-            self.game.use_typed()
-            return True
+        if action is TableAction.CONFIRM:
+            self.digits.clear()
         self.act(action)
         return True
 
@@ -359,6 +463,8 @@ class DiceTableApp(App):
         from dicetable.hardware import notify
 
         notify.stopping("Stopping")
+        if self.screens is not None:
+            self.screens.forget_unbegun()
         self.runtime.stop()
 
     def _on_key(self, _window: Any, code: int, _scan: int, text: str | None, _mods: Any) -> bool:

@@ -16,8 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from kivy.graphics.texture import Texture
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.image import Image
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
@@ -25,10 +27,13 @@ from kivy.uix.scrollview import ScrollView
 from dicetable.device.table.runtime import Runtime
 from dicetable.device.table.snapshots import GameSnapshot, Notice, TraySnapshot
 from dicetable.hardware.actions import TableAction
-from dicetable.rules.core import Die, Input, InputKind, Prompt, PromptKind
-from dicetable.ui import theme
+from dicetable.rules.core import Die, Input, InputKind, Msg, Prompt, PromptKind
+from dicetable.ui import game_over, ring_view, story, theme
+from dicetable.ui.focus import option_order, scroll_into_view
+from dicetable.ui.icons import face_button
 from dicetable.ui.minion_tree import MinionTreeView
-from dicetable.ui.text import Words, escape, msg
+from dicetable.ui.number_entry import FAST_STEP, LARGE_RANGE
+from dicetable.ui.text import Words, escape, msg, percent
 from dicetable.ui.theme import Display
 from dicetable.ui.tray_view import TrayView
 from dicetable.ui.widgets import (
@@ -37,11 +42,13 @@ from dicetable.ui.widgets import (
     FilledBox,
     FitLabel,
     GaugeBar,
+    HoldButton,
     NoticeBox,
     PanelBox,
     TapButton,
     TwinButton,
     WrapLabel,
+    notice_text,
     scrolling_list,
     text_width,
 )
@@ -94,6 +101,7 @@ class GameScreen(Screen):
         self.runtime = runtime
         self.t = words
         self.on_action = on_action
+        self.on_teach: Callable[[], Any] = lambda: None  # the app sets the teach page
         self.state: GameSnapshot | None = None
         self.tray = runtime.tray
         self.recent: list[tuple[str, str]] = []  # (event kind, text), newest first
@@ -101,6 +109,12 @@ class GameScreen(Screen):
         self.showing_camera = False
         self.action_key: tuple = ()
         self.typed: list[Die] = []
+        self.last_roll: tuple[Die, ...] = ()  # the dice last answered (keep advice)
+        self.log: list[story.Told] = []  # every event of this game, oldest first
+        self.story: story.Story | None = None  # the steps being told, if any
+        self.rank: tuple[int, int] | None = None  # the final score's high-score place
+        self.result: dict[str, Any] = {}  # the game's result, once it is over
+        self.focus_set_for: Prompt | None = None  # the choice whose focus was moved
         self.twins: dict[TableAction, TwinButton] = {}
         self._build()
 
@@ -116,14 +130,19 @@ class GameScreen(Screen):
             spacing=d.pad,
             padding=(d.pad, 0),
         )
-        self.title = FitLabel(
+        self.title = FitLabel(  # a long title ends in "…": the turn is on the bar too
             max_font=d.primary,
             min_font=d.secondary,
             halign="left",
             size_hint_x=1 if d.portrait else 0.4,
+            ellipsis=True,
         )
         self.gauge = GaugeBar(d, size_hint_x=1 if d.portrait else 0.6)
         header.add_widget(self.title)
+        if ring_view.wanted(self.runtime.settings) and not d.portrait:
+            header.add_widget(
+                ring_view.RingView(lambda: self.runtime.ring, size_hint_x=None, width=d.touch)
+            )
         header.add_widget(self.gauge)
         self.header = header
         root.add_widget(header)
@@ -224,42 +243,141 @@ class GameScreen(Screen):
         previous = self.state
         new_prompt = previous is None or previous.prompt != state.prompt
         answered = previous is not None and previous.inputs != state.inputs
+        if previous is not None and previous.saved_id != state.saved_id:
+            self.log, self.story, self.rank, self.result = [], None, None, {}  # another game
         self.state = state
         for event in reversed(state.events):
             self.recent.insert(0, (str(event.kind), self.t(event.text)))
         del self.recent[EVENTS_KEPT:]
+        happened = story.told(state.events, self.t)
+        self.log += happened
+        del self.log[: -story.LOG_KEPT]
+        asked = None if previous is None else previous.prompt.actor
+        if answered and story.is_story(happened, asked):
+            self.story = story.Story(story.steps(happened))
         if new_prompt or answered:
             self.typed = []
             self.typing = False
+            self.focus_set_for = None
+        if state.prompt.kind is PromptKind.OVER and self.rank is None:
+            self._ask_rank(state)
         self._show_header(state)
         self._show_prompt(state)
         self._show_info(state)
-        action_key = (state.prompt, state.focus, self.typing, state.saved_id)
-        if action_key != self.action_key or answered:
+        action_key = self._action_key()
+        if action_key != self.action_key or answered or happened:
             self.action_key = action_key
             self._show_action(state)
         elif state.prompt.kind is PromptKind.ROLL:
             self._show_tray_status()
             self._show_typed()
+        self._show_meanings()
+
+    def _action_key(self) -> tuple:
+        state = self.state
+        assert state is not None
+        at = None if self.story is None else self.story.at
+        return (state.prompt, state.focus, self.typing, state.saved_id, at, self.rank)
+
+    def _show_meanings(self) -> None:
+        """What each button does now: the controller's words, but the story's and
+        the dice count's when they decide what CONFIRM does."""
+        state = self.state
+        if state is None:
+            return
+        meanings = dict(state.meanings)
+        if self.story_open():
+            meanings[TableAction.CONFIRM] = msg("Go on")
+            meanings[TableAction.NEXT] = msg("Go on")
+            meanings[TableAction.BACK] = msg("Back")
+        elif state.prompt.kind is PromptKind.ROLL and self.typed:
+            meanings[TableAction.CONFIRM] = msg("Use the typed dice")
+        elif state.prompt.kind is PromptKind.ROLL and self.wrong_count() is not None:
+            meanings[TableAction.CONFIRM] = msg("Wrong number of dice")
+        elif state.prompt.kind is PromptKind.OVER:
+            meanings[TableAction.CONFIRM] = msg("Home")
         for action, twin in self.twins.items():
-            twin.meaning.text = self.t.markup(state.meanings.get(action, msg("—")))
+            twin.meaning.text = self.t.markup(meanings.get(action, msg("—")))
+
+    # the story of what just happened -------------------------------------------------
+    def story_open(self) -> bool:
+        return self.story is not None and not self.story.done
+
+    def story_action(self, action: TableAction) -> None:
+        """A button while the story is told: go on, go back, or skip it (Undo)."""
+        if self.story is None:
+            return
+        self.story.act(action)
+        if self.story.done:
+            self.story = None
+        if self.state is not None:
+            self.action_key = self._action_key()
+            self._show_action(self.state)
+            self._show_meanings()
+
+    def open_log(self) -> None:
+        self.log_view = story.open_log(self.display, self.t, self.log)
+
+    def log_open(self) -> bool:
+        view = getattr(self, "log_view", None)
+        return view is not None and view.parent is not None
+
+    def log_action(self, action: TableAction) -> None:
+        """The log by buttons: NEXT and BACK scroll it, any other button closes it."""
+        view = self.log_view
+        if action in (TableAction.NEXT, TableAction.BACK):
+            page = 0.5 if action is TableAction.BACK else -0.5
+            view.scroll.scroll_y = min(1.0, max(0.0, view.scroll.scroll_y + page))
+        else:
+            view.dismiss(animation=False)
+
+    # the end of the game -------------------------------------------------------------
+    def _ask_rank(self, state: GameSnapshot) -> None:
+        """The result and its high-score place, read on the table thread."""
+        from kivy.clock import Clock
+
+        runtime, game = self.runtime, state.game_id
+
+        def job() -> tuple[dict, tuple[int, int] | None]:
+            session = runtime.session
+            result = dict((session.game.result() if session else None) or {})
+            return result, game_over.rank_of(runtime.store, game, result)
+
+        def done(future: Any) -> None:
+            if future.exception() is None:
+                Clock.schedule_once(lambda _dt: self._show_rank(*future.result()))
+
+        self.rank = (0, 0)  # asked once
+        runtime.submit(job).add_done_callback(done)
+
+    def _show_rank(self, result: dict, rank: tuple[int, int] | None) -> None:
+        self.result, self.rank = result, rank
+        if self.state is not None and self.state.prompt.kind is PromptKind.OVER:
+            self.action_key = self._action_key()
+            self._show_action(self.state)
+
+    def go_home(self) -> None:
+        """Leave the game (it stays saved; one not begun is not kept)."""
+        state = self.state
+        self.runtime.leave()
+        if state is not None and state.inputs == 0:
+            self.runtime.delete_game(state.saved_id)
 
     def show_notices(self, notices: Sequence[Notice]) -> None:
         """What is wrong at the table, right above the prompt the players read: the
         most pressing in full, the others by name (the home screen has them all in
         full), so the question and its buttons keep their room."""
-        lines = [self.t.markup(n.text) for n in notices[:1]]
+        first = [notice_text(n, self.t) for n in notices[:1]]
+        lines = [text for text, _ in first]
+        links = {0: self.on_teach} if first and first[0][1] else {}
         others = [self.t.markup(NOTICE_NAMES.get(n.topic, n.text)) for n in notices[1:]]
         if others:
             lines.append(self.t.markup(msg("Also: {what}", what="; ".join(others))))
-        self.notice_box.show(lines)
+        self.notice_box.show(lines, links)
         if notices and self.notice_box.parent is None:
-            if self.display.portrait:  # right above the prompt
-                above_prompt = self.root_box.children.index(self.prompt_bar) + 1
-                self.root_box.add_widget(self.notice_box, index=above_prompt)
-            else:  # on top of the values: the question keeps all its height
-                self.info.add_widget(self.notice_box, index=len(self.info.children))
-                self.info_scroll.scroll_y = 1
+            # on top of the values: the question keeps all its height
+            self.info.add_widget(self.notice_box, index=len(self.info.children))
+            self.info_scroll.scroll_y = 1
         elif not notices and self.notice_box.parent is not None:
             self.notice_box.parent.remove_widget(self.notice_box)
 
@@ -327,8 +445,9 @@ class GameScreen(Screen):
                 str(panel.get("actor", "table")),
                 [
                     (self.t.markup(_words(label)), escape(_value_text(value, self.t)))
-                    for label, value in panel.get("rows", ())
+                    for label, value in _merged(panel.get("rows", ()))
                 ],
+                [str(label) for label, _ in _merged(panel.get("rows", ()))],
             )
             for panel in panels
         ]
@@ -336,10 +455,10 @@ class GameScreen(Screen):
         if len(boxes) != len(shown) or self.panels_grid.cols != cols:
             boxes = []
         fresh = []
-        for index, (title, actor, rows) in enumerate(shown):
+        for index, (title, actor, rows, icons) in enumerate(shown):
             box = boxes[index] if index < len(boxes) else None
             if box is None or not box.refresh(title, actor, rows, panel_width):
-                box = PanelBox(d, title, actor, rows, width=panel_width)
+                box = PanelBox(d, title, actor, rows, width=panel_width, icons=icons)
             fresh.append(box)
         if fresh != self.panel_boxes:
             self.panels_grid.fill(fresh, cols)
@@ -359,7 +478,7 @@ class GameScreen(Screen):
             for kind, text in self.recent:
                 colour = theme.EVENT_COLOURS.get(kind, theme.MUTED)
                 self.events_list.add_widget(
-                    WrapLabel(text=escape(text), font_size=d.secondary, color=colour)
+                    WrapLabel(text=escape(text), font_size=d.primary, color=colour)
                 )
 
     def _show_tree(self, tree: Any) -> None:
@@ -377,11 +496,17 @@ class GameScreen(Screen):
         self.action.clear_widgets()
         prompt = state.prompt
         if self.display.portrait:  # the question takes the room it needs, values the rest
-            self.action.size_hint_y = _portrait_share(prompt)
-            if self.tree_view.parent is not None:  # the tree needs about half the body
+            self.action.size_hint_y = 0.45 if self.story_open() else _portrait_share(prompt)
+            tree = self.tree_view.parent is not None
+            if tree and prompt.kind is not PromptKind.ROLL:  # the tree needs half the body
                 self.action.size_hint_y = min(self.action.size_hint_y, 0.45)
             self.info_scroll.size_hint_y = 1 - self.action.size_hint_y
-        if prompt.kind is PromptKind.ROLL:
+        if self.story_open():
+            assert self.story is not None
+            self.action.add_widget(
+                story.story_area(self.display, self.t, self.story, self.on_action)
+            )
+        elif prompt.kind is PromptKind.ROLL:
             self._roll_area(state)
         elif prompt.kind is PromptKind.CHOOSE:
             self._choose_area(state)
@@ -443,15 +568,25 @@ class GameScreen(Screen):
         self._show_tray_status()
 
     def _objective_text(self, state: GameSnapshot) -> str:
+        """The objective, its odds as a percentage, and the dice to keep by value."""
         prompt = state.prompt
         parts = []
         if prompt.objective is not None:
             parts.append(self.t.markup(msg("Objective: {what}", what=self.t(prompt.objective))))
         if prompt.odds is not None:
-            parts.append(self.t.markup(msg("odds {p}%", p=round(float(prompt.odds) * 100))))
+            parts.append(self.t.markup(msg("odds {p}", p=percent(prompt.odds))))
         if prompt.keep:
-            parts.append(self.t.markup(msg("keep {n}, reroll the rest", n=len(prompt.keep))))
+            parts.append(self.t.markup(msg("keep {dice}, reroll the rest", dice=self._kept(state))))
         return "  ·  ".join(parts)
+
+    def _kept(self, state: GameSnapshot) -> str:
+        """The dice to keep named by what they show (never by their place)."""
+        keep = state.prompt.keep
+        if self.last_roll and all(0 <= i < len(self.last_roll) for i in keep):
+            return " ".join(self.t(self.last_roll[i].name) for i in keep)
+        if len(state.keep_spots) == len(keep):
+            return " ".join(self.t(spot.face or str(spot.value)) for spot in state.keep_spots)
+        return self.t(msg("{n} dice", n=len(keep)))
 
     def _show_tray_status(self) -> None:
         if self.state is None or self.state.prompt.kind is not PromptKind.ROLL:
@@ -467,7 +602,11 @@ class GameScreen(Screen):
         dice = self.state.dice
         if not self.showing_camera:
             return
-        if dice:
+        wrong = self.wrong_count()
+        if wrong is not None:
+            self.ready.text = self.t.markup(wrong)
+            self.ready.color = theme.FAILURE
+        elif dice:
             faces = " ".join(escape(d.name) for d in dice)
             self.ready.text = self.t.markup(msg("Ready: {dice}", dice=faces))
             self.ready.color = theme.SUCCESS
@@ -509,10 +648,12 @@ class GameScreen(Screen):
         grid = GridLayout(cols=cols, spacing=d.pad)
         for face in faces:
             grid.add_widget(
-                TapButton(
+                face_button(
                     d,
                     f"[b]{escape(self.t(face))}[/b]",
+                    face,
                     lambda f=face: self.type_die(f),
+                    profile=prompt.dice.profile if prompt.dice else "",
                     size_hint_y=1,
                 )
             )
@@ -538,7 +679,42 @@ class GameScreen(Screen):
 
     def use_typed(self) -> None:
         if self.typed:
+            self.last_roll = tuple(self.typed)
             self.runtime.answer(Input(InputKind.DICE, dice=tuple(self.typed), source="typed"))
+
+    def wrong_count(self) -> Msg | None:
+        """The camera's dice when there are more or fewer than the roll asks for:
+        what to do ("6 dice seen, 5 asked: remove one or type them")."""
+        state = self.state
+        if state is None or state.prompt.dice is None or not state.dice or self.typing:
+            return None
+        request, seen = state.prompt.dice, len(state.dice)
+        if request.least <= seen <= request.count:
+            return None
+        if seen > request.count:
+            return msg(
+                "{seen} dice seen, {asked} asked: remove {extra} or type them",
+                seen=seen,
+                asked=request.count,
+                extra=seen - request.count,
+            )
+        return msg(
+            "{seen} dice seen, {asked} asked: add {missing} or type them",
+            seen=seen,
+            asked=request.least,
+            missing=request.least - seen,
+        )
+
+    def show_wrong_count(self) -> None:
+        wrong = self.wrong_count()
+        if wrong is not None and hasattr(self, "ready"):
+            self.ready.text = self.t.markup(wrong)
+            self.ready.color = theme.FAILURE
+
+    def remember_roll(self) -> None:
+        """CONFIRM answers with the camera's dice: keep them for the keep advice."""
+        if self.state is not None and self.state.dice:
+            self.last_roll = self.state.dice
 
     def _show_typed(self) -> None:
         if not hasattr(self, "typed_label"):
@@ -547,49 +723,86 @@ class GameScreen(Screen):
         wanted = "" if request is None else f" ({len(self.typed)}/{request.count})"
         shown = " ".join(escape(f"{d.color}:{d.name}" if d.color else d.name) for d in self.typed)
         self.typed_label.text = (shown or self.t.markup(msg("Tap the faces rolled"))) + wanted
+        self._show_meanings()  # CONFIRM now uses the typed dice
 
     def _choose_area(self, state: GameSnapshot) -> None:
+        """The options as big buttons, the answer that moves the game on first
+        (``option_order``); the focused one framed and scrolled into sight."""
         d = self.display
         scroll, grid = scrolling_list(d)
-        self.option_buttons = []
+        options = state.prompt.options
+        buttons: dict[int, TapButton] = {}
         colour = theme.actor_colour(state.prompt.actor.value)
-        for index, option in enumerate(state.prompt.options):
+        for index in option_order(state.prompt):
+            option = options[index]
             button = TapButton(
                 d,
                 self.t.markup(option.label),
                 lambda o=option: self.runtime.answer(Input.choose(o.id, source="touch")),
                 colour=theme.dim(colour, 0.5) if index == state.focus else theme.SURFACE_HIGH,
+                grow=True,
             )
             if index == state.focus:
                 button.outline = theme.TEXT
-            self.option_buttons.append(button)
+                button.focused = True
+            buttons[index] = button
             grid.add_widget(button)
+        self.option_buttons = [buttons[i] for i in range(len(options))]  # prompt order
         self.action.add_widget(scroll)
+        order = option_order(state.prompt)
+        if order and order[0] != 0 and state.prompt != self.focus_set_for:
+            self.focus_set_for = state.prompt  # the focus starts on the first shown
+            self.runtime.focus(order[0])
+        if 0 <= state.focus < len(self.option_buttons):  # once laid out: into sight
+            from kivy.clock import Clock
+
+            focused = self.option_buttons[state.focus]
+            Clock.schedule_once(lambda _dt: scroll_into_view(focused), 0)
+
+    @property
+    def number(self) -> int:
+        """The number CONFIRM would enter now (the controller's focus)."""
+        return 0 if self.state is None else self.state.focus
 
     def _number_area(self, state: GameSnapshot) -> None:
+        """−/+ (held: faster), −5/+5 on a wide range, digit keys type the number.
+        The number starts at the range's least (a focus outside it is moved there)."""
         d = self.display
         low, high = state.prompt.number_range or (0, 0)
+        if not low <= state.focus <= high:
+            self.runtime.focus(low)
         self.action.add_widget(
             FitLabel(
-                text=self.t.markup(msg("From {low} to {high}", low=low, high=high)),
+                text=self.t.markup(
+                    msg("From {low} to {high} (digit keys type it)", low=low, high=high)
+                ),
                 color=theme.MUTED,
                 max_font=d.secondary,
                 min_font=d.secondary,
                 size_hint_y=None,
-                height=d.primary,
+                height=d.secondary * 2 + d.pad,  # two lines in Spanish
             )
         )
         row = BoxLayout(spacing=d.pad)
-        row.add_widget(
-            TapButton(d, "[b]−[/b]", lambda: self.on_action(TableAction.BACK), size_hint_y=1)
-        )
+        minus = HoldButton(d, "[b]−[/b]", lambda: self.on_action(TableAction.BACK), size_hint_y=1)
+        plus = HoldButton(d, "[b]+[/b]", lambda: self.on_action(TableAction.NEXT), size_hint_y=1)
+        row.add_widget(minus)
         row.add_widget(
             FitLabel(text=f"[b]{state.focus}[/b]", max_font=d.primary * 2, min_font=d.primary)
         )
-        row.add_widget(
-            TapButton(d, "[b]+[/b]", lambda: self.on_action(TableAction.NEXT), size_hint_y=1)
-        )
+        row.add_widget(plus)
         self.action.add_widget(row)
+        if high - low >= LARGE_RANGE:
+            jumps = BoxLayout(size_hint_y=None, height=d.touch, spacing=d.pad)
+            for step in (-FAST_STEP, FAST_STEP):
+                jumps.add_widget(
+                    TapButton(
+                        d,
+                        f"[b]{step:+d}[/b]".replace("-", "−"),
+                        lambda s=step: self.runtime.focus(min(high, max(low, self.number + s))),
+                    )
+                )
+            self.action.add_widget(jumps)
         self.action.add_widget(
             TapButton(
                 d,
@@ -619,18 +832,12 @@ class GameScreen(Screen):
         )
 
     def _over_area(self, state: GameSnapshot) -> None:
-        d = self.display
-        result = state.view.get("result") or {}
-        lines = [self.t.markup(msg("Game over."))]
-        if isinstance(result, Mapping) and "score" in result:
-            lines.append(self.t.markup(msg("Score: {score}", score=result["score"])))
-        self.action.add_widget(WrapLabel(text="\n".join(lines), font_size=d.primary))
-        self.action.add_widget(BoxLayout())
-        self.action.add_widget(
-            TapButton(
-                d, self.t(msg("Home")), lambda: self.runtime.leave(), colour=theme.dim(theme.TABLE)
-            )
-        )
+        result = self.result or dict(state.view.get("result") or {})
+        rank = self.rank if self.rank != (0, 0) else None
+        for part in game_over.over_area(
+            self.display, self.t, state.game_id, result, rank, self.go_home
+        ):
+            self.action.add_widget(part)
 
     # corrections -------------------------------------------------------------------
     def ask_correction(self, index: int) -> None:
@@ -640,33 +847,45 @@ class GameScreen(Screen):
         d = self.display
         request = self.state.prompt.dice
         faces = list(request.faces) if request and request.faces else list("123456")
-        seen = self.tray.dice[index] if index < len(self.tray.dice) else None
+        tray = self.tray  # the frame the player looks at: the fix is bound to it
+        seen = tray.dice[index] if index < len(tray.dice) else None
         view = ModalView(size_hint=(0.9, 0.8), auto_dismiss=True)
         box = FilledBox(orientation="vertical", fill=theme.SURFACE, padding=d.pad, spacing=d.pad)
         read = "?" if seen is None else escape(seen.face or str(seen.value))
-        box.add_widget(
+        top = BoxLayout(size_hint_y=None, height=d.touch * 2, spacing=d.pad)
+        picture = die_picture(tray, seen)
+        if picture is not None:  # the die's own picture, cut from the frame
+            top.add_widget(
+                Image(texture=picture, size_hint_x=None, width=d.touch * 2, fit_mode="contain")
+            )
+        top.add_widget(
             FitLabel(
                 text=self.t.markup(
                     msg("Die {i} was read as {face}. What does it show?", i=index + 1, face=read)
                 ),
                 max_font=d.primary,
                 min_font=d.secondary,
-                size_hint_y=None,
-                height=d.touch,
             )
         )
+        box.add_widget(top)
         grid = GridLayout(cols=3, spacing=d.pad)
         colour = seen.color if seen else ""
 
         def pick(face: str) -> None:
             view.dismiss(animation=False)
             value = int(face) if face.isdigit() else None
-            self.runtime.correct(index, Die(value, face, colour))
+            self.runtime.correct(index, Die(value, face, colour), frame_id=tray.frame_id)
 
         for face in faces:
+            label = f"[b]{escape(self.t(face))}[/b]"
             grid.add_widget(
-                TapButton(
-                    d, f"[b]{escape(self.t(face))}[/b]", lambda f=face: pick(f), size_hint_y=1
+                face_button(
+                    d,
+                    label,
+                    face,
+                    lambda f=face: pick(f),
+                    profile=request.profile if request else "",
+                    size_hint_y=1,
                 )
             )
         box.add_widget(grid)
@@ -676,12 +895,39 @@ class GameScreen(Screen):
         self.correction = view
 
 
+def die_picture(tray: TraySnapshot, die: Any) -> Texture | None:
+    """The die cut from the tray's preview (a margin around it), as a texture."""
+    if die is None or tray.preview is None or not tray.frame_size[0]:
+        return None
+    preview = tray.preview
+    scale = preview.shape[1] / tray.frame_size[0]
+    half = die.size * scale * DIE_MARGIN / 2
+    cx, cy = die.x * scale, die.y * scale
+    x0, y0 = max(0, int(cx - half)), max(0, int(cy - half))
+    x1, y1 = min(preview.shape[1], int(cx + half)), min(preview.shape[0], int(cy + half))
+    if x1 - x0 < 2 or y1 - y0 < 2:
+        return None
+    crop = preview[y0:y1, x0:x1].copy()
+    texture = Texture.create(size=(x1 - x0, y1 - y0), colorfmt="rgb")
+    texture.blit_buffer(crop.tobytes(), colorfmt="rgb", bufferfmt="ubyte")
+    texture.flip_vertical()
+    return texture
+
+
+#: the die's picture shows this many times its side (its neighbourhood too)
+DIE_MARGIN = 1.6
+
+
 def _portrait_share(prompt: Prompt) -> float:
     """How much of the portrait body the action area takes, by kind of question."""
     if prompt.kind is PromptKind.ROLL:
         return 0.62
     if prompt.kind is PromptKind.CHOOSE:
         return min(0.62, 0.1 + 0.1 * len(prompt.options))
+    if prompt.kind is PromptKind.NUMBER:
+        return 0.45
+    if prompt.kind is PromptKind.OVER:  # who won, the score, how, the rank
+        return 0.55
     return 0.35
 
 
@@ -699,11 +945,24 @@ def _generic_panels(view: Mapping[str, Any]) -> list[dict[str, Any]]:
     return [{"title": "Table", "actor": "table", "rows": rows[:8]}] if rows else []
 
 
+def _merged(rows: Sequence[Sequence[Any]]) -> list[tuple[Any, Any]]:
+    """Rows of the same label one after another (the Boss's upgrades) as one row
+    with all their values, so a panel lists them all in the room of one."""
+    merged: list[tuple[Any, list[Any]]] = []
+    for label, value in rows:
+        if merged and str(merged[-1][0]) == str(label):
+            merged[-1][1].append(value)
+        else:
+            merged.append((label, [value]))
+    return [(label, values[0] if len(values) == 1 else values) for label, values in merged]
+
+
 def _value_text(value: Any, words: Words) -> str:
     if isinstance(value, bool):
         return words(msg("yes") if value else msg("no"))
-    if isinstance(value, (list, tuple)):
-        return " ".join(_value_text(v, words) for v in value) or "—"
+    if isinstance(value, (list, tuple)):  # names apart by commas, dice by spaces
+        parts = [_value_text(v, words) for v in value]
+        return (", " if any(" " in part for part in parts) else " ").join(parts) or "—"
     if isinstance(value, Mapping):
         return ", ".join(f"{words(str(k))} {_value_text(v, words)}" for k, v in value.items())
     if isinstance(value, str):

@@ -10,11 +10,10 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
 
-from dicetable.device.store import SavedGame
 from dicetable.device.table.runtime import Runtime
 from dicetable.device.table.snapshots import Notice, TraySnapshot
 from dicetable.rules.registry import games
-from dicetable.ui import theme
+from dicetable.ui import ring_view, saves, theme
 from dicetable.ui.text import Words, escape, msg
 from dicetable.ui.theme import Display
 from dicetable.ui.widgets import (
@@ -22,6 +21,7 @@ from dicetable.ui.widgets import (
     NoticeBox,
     TapButton,
     WrapLabel,
+    notice_text,
     page_root,
     scrolling_list,
     title_row,
@@ -76,10 +76,16 @@ class HomeScreen(Screen):
             max_font=d.secondary, min_font=d.secondary, halign="right", color=theme.MUTED
         )
         header.add_widget(self.camera_line)
-        header.add_widget(TapButton(d, self.t(msg("Settings")), on_settings, size_hint_x=0.45))
+        if ring_view.wanted(runtime.settings):  # the demo's ring, drawn
+            header.add_widget(
+                ring_view.RingView(lambda: runtime.ring, size_hint_x=None, width=d.touch)
+            )
+        self.settings_button = TapButton(d, self.t(msg("Settings")), on_settings, size_hint_x=0.45)
+        header.add_widget(self.settings_button)
         root.add_widget(header)
         self.root_box = root
         self.notice_box = NoticeBox(d)  # added below the header while there is a notice
+        self.on_teach: Callable[[], Any] = on_settings  # the app sets the teach page
         self.filled = False  # saved games and scores shown (READY=1 waits for them)
         self._saves_shown = self._scores_shown = False
         self.show_tray(runtime.tray)
@@ -96,14 +102,16 @@ class HomeScreen(Screen):
         root.add_widget(columns)
         self.add_widget(root)
         for game_id, game in games().items():
-            self.new_list.add_widget(  # one type size for the whole list
-                TapButton(
-                    d,
-                    self.t.markup(game.title),
-                    lambda g=game_id: on_new(g),
-                    font=d.secondary + 2,
-                )
+            self.new_list.add_widget(
+                TapButton(d, self.t.markup(game.title), lambda g=game_id: on_new(g), grow=True)
             )
+
+    def focus_targets(self) -> list[TapButton]:
+        """Buttons in the order the table most often wants them: a game to resume,
+        a new game, then the settings."""
+        lists = (self.resume_list, self.new_list)
+        found = [w for grid in lists for w in reversed(grid.children) if isinstance(w, TapButton)]
+        return [*found, self.settings_button]
 
     def on_pre_enter(self, *_: Any) -> None:
         self.refresh()
@@ -119,7 +127,9 @@ class HomeScreen(Screen):
             self.camera_line.color = colour
 
     def show_notices(self, notices: Sequence[Notice]) -> None:
-        self.notice_box.show([self.t.markup(n.text) for n in notices])
+        said = [notice_text(n, self.t) for n in notices]
+        links = {i: self.on_teach for i, (_, tappable) in enumerate(said) if tappable}
+        self.notice_box.show([text for text, _ in said], links)
         if notices and self.notice_box.parent is None:
             self.root_box.add_widget(self.notice_box, index=len(self.root_box.children) - 1)
         elif not notices and self.notice_box.parent is not None:
@@ -141,7 +151,8 @@ class HomeScreen(Screen):
 
             return done
 
-        self.runtime.saved_games().add_done_callback(later(self.show_saves, self.resume_list))
+        store = lambda: saves.listed(self.runtime.store)  # noqa: E731 (on the table thread)
+        self.runtime.submit(store).add_done_callback(later(self.show_saves, self.resume_list))
         self.runtime.high_scores().add_done_callback(later(self.show_scores, self.scores_list))
 
     def _unreadable(self, grid: GridLayout, error: BaseException) -> None:
@@ -154,12 +165,13 @@ class HomeScreen(Screen):
         grid.add_widget(
             WrapLabel(
                 text=self.t.markup(msg("Cannot be read: {why}", why=str(error))),
-                font_size=self.display.secondary,
+                font_size=self.display.primary,
                 color=theme.FAILURE,
             )
         )
 
-    def show_saves(self, saved: list[SavedGame]) -> None:
+    def show_saves(self, saved: list[saves.SaveLine]) -> None:
+        """Each game to resume as game, boss, turn and date, wrapped, never cut."""
         d = self.display
         self._saves_shown = True
         self.filled = self._scores_shown
@@ -168,17 +180,28 @@ class HomeScreen(Screen):
             self.resume_list.add_widget(
                 WrapLabel(
                     text=self.t.markup(msg("No game in play.")),
-                    font_size=d.secondary,
+                    font_size=d.primary,
                     color=theme.MUTED,
                 )
             )
         all_games = games()
-        for game in saved[:8]:
-            title = all_games[game.game].title if game.game in all_games else game.game
-            moves = "{title} #{id}, 1 move" if game.inputs == 1 else "{title} #{id}, {n} moves"
-            label = self.t.markup(msg(moves, title=self.t(title), id=game.id, n=game.inputs))
+        for line in saved:
+            title = all_games[line.game].title if line.game in all_games else line.game
+            parts = [f"[b]{self.t.markup(title)}[/b]"]
+            if line.boss:
+                parts.append(
+                    self.t.markup(str(line.boss) if isinstance(line.boss, str) else line.boss)
+                )
+            if line.turn is not None:
+                parts.append(self.t.markup(msg("turn {n}", n=line.turn)))
+            parts.append(line.when)
             self.resume_list.add_widget(
-                TapButton(d, label, lambda g=game.id: self.runtime.resume(g), font=d.secondary + 2)
+                TapButton(
+                    d,
+                    " · ".join(parts),
+                    lambda g=line.id: self.runtime.resume(g),
+                    grow=True,
+                )
             )
 
     def show_scores(self, scores: Mapping[str, list[dict]]) -> None:
@@ -190,7 +213,7 @@ class HomeScreen(Screen):
             self.scores_list.add_widget(
                 WrapLabel(
                     text=self.t.markup(msg("No scores yet.")),
-                    font_size=d.secondary,
+                    font_size=d.primary,
                     color=theme.MUTED,
                 )
             )
@@ -199,14 +222,41 @@ class HomeScreen(Screen):
             title = all_games[game_id].title if game_id in all_games else game_id
             self.scores_list.add_widget(
                 WrapLabel(
-                    text=f"[b]{self.t.markup(title)}[/b]", font_size=d.secondary, color=theme.BOSS
+                    text=f"[b]{self.t.markup(title)}[/b]", font_size=d.primary, color=theme.BOSS
                 )
             )
             for row in rows[:3]:
-                who = " ".join(x for x in (row["heroes"], row["mode"]) if x)
+                mode = self.t(option_name(row["mode"])) if row["mode"] else ""
+                who = " · ".join(x for x in (row["heroes"], mode) if x)
                 self.scores_list.add_widget(
-                    WrapLabel(text=f"[b]{row['score']}[/b]  {escape(who)}", font_size=d.secondary)
+                    WrapLabel(text=f"[b]{row['score']}[/b]  {escape(who)}", font_size=d.primary)
                 )
+
+
+#: option values players read, where the value itself is a word of the code
+OPTION_NAMES = {
+    "ask": msg("Ask at the start"),
+    "easy": msg("Easy"),
+    "normal": msg("Normal"),
+    "hard": msg("Hard"),
+    "on": msg("On"),
+    "off": msg("Off"),
+    "rulebook": msg("As in the rulebook"),
+    "short": msg("Short"),
+    "attempt": msg("On each attempt"),
+    "success": msg("On success"),
+    "gained": msg("When gained"),
+    "level": msg("By level"),
+}
+
+
+def option_name(value: str) -> Any:
+    """An option's value as a name ("moon_elf" is "Moon Elf"), never as its id."""
+    if value in OPTION_NAMES:
+        return OPTION_NAMES[value]
+    if value and all(c.islower() or c.isdigit() or c in "_-" for c in value):
+        return value.replace("_", " ").replace("-", " ").title()
+    return value
 
 
 class NewGameScreen(Screen):
@@ -249,7 +299,7 @@ class NewGameScreen(Screen):
                     text=self.t.markup(
                         msg("No options: the game asks what it needs as it starts.")
                     ),
-                    font_size=d.secondary,
+                    font_size=d.primary,
                     color=theme.MUTED,
                 )
             )
@@ -271,21 +321,29 @@ class NewGameScreen(Screen):
                 on = self.chosen[name] == value
                 button = TapButton(
                     d,
-                    self.t.markup(value),
+                    self.t.markup(option_name(value)),
                     lambda n=name, v=value: self._set(n, v),
                     colour=theme.dim(theme.PLAYER, 0.6) if on else theme.SURFACE_HIGH,
-                    font=d.secondary + 2,
                 )
                 button.outline = theme.TEXT if on else (0, 0, 0, 0)
                 row.add_widget(button)
             grid.add_widget(row)
         box.add_widget(scroll)
         buttons = BoxLayout(size_hint_y=None, height=d.touch, spacing=d.pad)
-        buttons.add_widget(TapButton(d, self.t(msg("Back")), self.on_back))
-        buttons.add_widget(
-            TapButton(d, self.t(msg("Start")), self.start, colour=theme.dim(theme.SUCCESS))
+        self.back_button = TapButton(d, self.t(msg("Back")), self.on_back)
+        self.start_button = TapButton(
+            d, self.t(msg("Start")), self.start, colour=theme.dim(theme.SUCCESS)
         )
+        buttons.add_widget(self.back_button)
+        buttons.add_widget(self.start_button)
         box.add_widget(buttons)
+
+    def focus_targets(self) -> list[TapButton]:
+        """Start first (the options chosen are most often the ones to play), then
+        the options, then Back."""
+        chosen = [w for w in self.root_box.walk(restrict=True) if isinstance(w, TapButton)]
+        options = [w for w in chosen if w not in (self.start_button, self.back_button)]
+        return [self.start_button, *options, self.back_button]
 
     def _set(self, name: str, value: str) -> None:
         self.chosen[name] = value

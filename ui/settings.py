@@ -90,7 +90,6 @@ class _Page(Screen):
                 label,
                 lambda v=value: on_pick(v),
                 colour=theme.dim(theme.PLAYER, 0.6) if on else theme.SURFACE_HIGH,
-                font=d.secondary + 2,
             )
             button.outline = theme.TEXT if on else (0, 0, 0, 0)
             row.add_widget(button)
@@ -120,7 +119,7 @@ class SettingsScreen(_Page):
         grid.clear_widgets()
         settings = self.runtime.settings
         # the dice a game is waiting for, on top (filled in on entering the page)
-        self.waiting = GridLayout(cols=1, size_hint_y=None, spacing=d.pad)
+        self.waiting = GridLayout(cols=1, size_hint_y=None, height=0, spacing=d.pad)
         self.waiting.bind(minimum_height=self.waiting.setter("height"))
         grid.add_widget(self.waiting)
         grid.add_widget(self.caption(self.t(msg("Language"))))
@@ -148,32 +147,23 @@ class SettingsScreen(_Page):
                 d,
                 self.t(msg("Camera preview")),
                 lambda: self.go("calibration"),
-                font=d.secondary + 2,
             )
         )
-        tools.add_widget(
-            TapButton(
-                d, self.t(msg("Tray area")), lambda: self.go("tray_area"), font=d.secondary + 2
-            )
-        )
-        tools.add_widget(
-            TapButton(
-                d, self.t(msg("Button test")), lambda: self.go("buttons"), font=d.secondary + 2
-            )
-        )
-        tools.add_widget(
-            TapButton(d, self.t(msg("LED ring test")), self.test_ring, font=d.secondary + 2)
-        )
+        tools.add_widget(TapButton(d, self.t(msg("Tray area")), lambda: self.go("tray_area")))
+        tools.add_widget(TapButton(d, self.t(msg("Button test")), lambda: self.go("buttons")))
+        tools.add_widget(TapButton(d, self.t(msg("LED ring test")), self.test_ring))
         tools.add_widget(
             TapButton(
                 d,
                 self.t(msg("Dice profiles")),
                 lambda: self.go("teach"),
-                font=d.secondary + 2,
             )
         )
+        tools.add_widget(  # ui/fairness_page.py
+            TapButton(d, self.t(msg("Dice fairness")), lambda: self.go("fairness"))
+        )
         grid.add_widget(tools)
-        self.note = WrapLabel(text="", font_size=d.secondary, color=theme.MUTED)
+        self.note = WrapLabel(text="", font_size=d.primary, color=theme.MUTED)
         grid.add_widget(self.note)
 
     def on_pre_enter(self, *_: Any) -> None:
@@ -195,7 +185,6 @@ class SettingsScreen(_Page):
                 self.t.markup(msg("Teach {dice}", dice=teachable.dice.title)),
                 lambda: self.go("teach"),
                 colour=theme.dim(theme.PLAYER, 0.6),
-                font=d.secondary + 2,
             )
             button.outline = theme.TEXT
             self.waiting.add_widget(button)
@@ -212,8 +201,14 @@ class SettingsScreen(_Page):
         )
 
 
+#: Menu pressed this many times in a row leaves the button test (every other
+#: button is being tested, so none of them can mean "back" here)
+MENU_PRESSES_TO_LEAVE = 2
+
+
 class ButtonTestScreen(_Page):
-    """Press each hardware button (or key): its tile lights and counts the presses."""
+    """Press each hardware button (or key): its tile lights and counts the presses.
+    Menu twice in a row leaves it, so it is left by buttons alone too."""
 
     def __init__(self, display: Display, words: Words, on_back: Callable[[], Any]) -> None:
         super().__init__("buttons", display, words, msg("Button test"), on_back)
@@ -221,9 +216,12 @@ class ButtonTestScreen(_Page):
         self.body.add_widget(
             WrapLabel(
                 text=self.t.markup(
-                    msg("Press each button: its tile lights up. Hold Back to undo.")
+                    msg(
+                        "Press each button: its tile lights up. Hold Back to undo. "
+                        "Press Menu twice in a row to leave."
+                    )
                 ),
-                font_size=d.secondary,
+                font_size=d.primary,
                 color=theme.MUTED,
             )
         )
@@ -239,12 +237,19 @@ class ButtonTestScreen(_Page):
             grid.add_widget(tile)
         self.body.add_widget(grid)
         self._show_counts()
+        self.menu_run = 0
 
-    def press(self, action: TableAction) -> None:
+    def on_pre_enter(self, *_: Any) -> None:
+        self.menu_run = 0
+
+    def press(self, action: TableAction) -> bool:
+        """Count a press; True when it was the way out (Menu twice in a row)."""
+        self.menu_run = self.menu_run + 1 if action is TableAction.MENU else 0
         self.counts[action] += 1
         for other, tile in self.tiles.items():
             tile.fill = theme.dim(theme.SUCCESS, 0.6) if other is action else theme.SURFACE
         self._show_counts()
+        return self.menu_run >= MENU_PRESSES_TO_LEAVE
 
     def _show_counts(self) -> None:
         for action, label in self.labels.items():
@@ -273,7 +278,7 @@ class CalibrationScreen(_Page):
                     "Red boxes are dice the reader is unsure of."
                 )
             ),
-            font_size=d.secondary,
+            font_size=d.primary,
             color=theme.MUTED,
         )
         self.body.add_widget(self.hint)
@@ -329,7 +334,7 @@ class TeachScreen(_Page):
                 text=self.t.markup(
                     msg("Which dice will you teach? Each game reads its own set of dice.")
                 ),
-                font_size=d.secondary,
+                font_size=d.primary,
                 color=theme.MUTED,
             )
         )
@@ -363,7 +368,7 @@ class TeachScreen(_Page):
         self.save = TapButton(d, self.t(msg("Save")), self.store, colour=theme.dim(theme.TABLE))
         row.add_widget(self.capture)
         row.add_widget(self.save)
-        row.add_widget(TapButton(d, self.t(msg("Other dice")), self.choose, font=d.secondary + 2))
+        row.add_widget(TapButton(d, self.t(msg("Other dice")), self.choose))
         self.flow.add_widget(row)
         self.note = FitLabel(
             max_font=d.secondary,
@@ -396,7 +401,6 @@ class TeachScreen(_Page):
                 self.t.markup(dice.title),
                 lambda dice=dice: self.start(dice),
                 colour=theme.dim(theme.PLAYER, 0.6) if waiting else theme.SURFACE_HIGH,
-                font=d.secondary + 2,
             )
             button.outline = theme.TEXT if waiting else (0, 0, 0, 0)
             self.sets.add_widget(button)
@@ -410,7 +414,7 @@ class TeachScreen(_Page):
             self.sets.add_widget(
                 WrapLabel(
                     text=self.t.markup(msg("{status} Faces: {faces}", status=status, faces=faces)),
-                    font_size=d.secondary,
+                    font_size=d.primary,
                     color=theme.TEXT if waiting else theme.MUTED,
                 )
             )
@@ -434,7 +438,9 @@ class TeachScreen(_Page):
         return self.chosen.faces if self.chosen is not None else ()
 
     def _ask(self) -> None:
-        face = self.faces[self.face % len(self.faces)].label
+        asked = self.faces[self.face % len(self.faces)]
+        face = asked.label
+        self.runtime.show_face(asked.value, asked.name)  # the demo tray shows it
         if self.face < len(self.faces):
             self.step.text = self.t.markup(
                 msg(

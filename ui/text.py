@@ -4,12 +4,13 @@ games' prompts, panels and cards alike."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from dicetable.device.i18n import translate
 from dicetable.rules.core import Msg, msg
 
-__all__ = ["Words", "msg"]
+__all__ = ["Words", "msg", "percent"]
 
 
 class Words:
@@ -30,3 +31,12 @@ class Words:
 
 def escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("[", "&bl;").replace("]", "&br;")
+
+
+def percent(chance: Fraction | float) -> str:
+    """A chance as people read it: "1.3%", "33.3%", "100%"; "<0.1%" when tiny."""
+    value = float(chance) * 100
+    if 0 < value < 0.1:
+        return "<0.1%"
+    shown = f"{value:.1f}".removesuffix(".0")
+    return f"{shown}%"

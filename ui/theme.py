@@ -77,6 +77,7 @@ BOSS = hex_rgba("#c266ff")  # violet: the boss / dungeon master
 TABLE = hex_rgba("#ffc247")  # amber: the table (setup, shared dice, instructions)
 SUCCESS = hex_rgba("#3ddc84")  # green: objective met, healing, keep
 FAILURE = hex_rgba("#ff4d5e")  # red: objective missed, damage, errors, unsure dice
+FOCUS = hex_rgba("#ffe14d")  # yellow frame: what CONFIRM presses on a page
 
 ACTOR_COLOURS = {"player": PLAYER, "boss": BOSS, "table": TABLE}
 EVENT_COLOURS = {

@@ -183,7 +183,7 @@ class TrayAreaScreen(_Page):
                     "Dice outside the frame are not read."
                 )
             ),
-            font_size=d.secondary,
+            font_size=d.primary,
             color=theme.MUTED,
         )
         self.body.add_widget(self.hint)

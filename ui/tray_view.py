@@ -18,9 +18,11 @@ from kivy.uix.label import Label
 
 from dicetable.device.table.snapshots import DieReading, TraySnapshot
 from dicetable.ui import theme
+from dicetable.ui.icons import draw_face, has_icon
 from dicetable.ui.theme import Display
 
 UNSURE = 0.6  # below this confidence a die is drawn red: check it
+ICON_SCALE = 1.4  # a face read is drawn this many times the label size
 
 
 class TrayView(FloatLayout):
@@ -110,6 +112,14 @@ class TrayView(FloatLayout):
                     outer = half + 5
                     Line(rectangle=(cx - outer, cy - outer, 2 * outer, 2 * outer), width=1.5)
             tag = die.face or ("?" if die.value is None else str(die.value))
+            if has_icon(tag, die.value):  # the face read, drawn, framed in its colour
+                side = round(font * ICON_SCALE)
+                x, y = cx - side / 2, min(self.top - side, cy + half)
+                with self.canvas.after:
+                    Color(*colour)
+                    Rectangle(pos=(x - 2, y - 2), size=(side + 4, side + 4))
+                    draw_face(tag, die.value, x, y, side)
+                continue
             label = Label(
                 text=f"[b]{tag}[/b]",
                 markup=True,

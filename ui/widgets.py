@@ -21,6 +21,7 @@ from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
+from dicetable.rules.core import msg
 from dicetable.ui import theme
 from dicetable.ui.theme import Display
 
@@ -167,9 +168,13 @@ class Columns(BoxLayout):
 
 
 class TapButton(ButtonBehavior, FilledBox):
-    """A button at least one finger (9 mm) tall, with a caption that fits."""
+    """A button at least one finger (9 mm) tall, with a caption that fits. With
+    ``grow`` a long caption wraps at the body size and the button grows to hold it
+    (list entries: a game's title, a saved game's line). ``focused`` frames it in
+    the focus colour: CONFIRM would press it."""
 
     text = StringProperty("")
+    focused = BooleanProperty(False)
 
     def __init__(
         self,
@@ -178,6 +183,7 @@ class TapButton(ButtonBehavior, FilledBox):
         on_tap: Callable[[], Any] | None = None,
         colour: theme.RGBA = theme.SURFACE_HIGH,
         font: int | None = None,
+        grow: bool = False,
         **kwargs: Any,
     ) -> None:
         kwargs.setdefault("size_hint_y", None)
@@ -185,21 +191,74 @@ class TapButton(ButtonBehavior, FilledBox):
         super().__init__(fill=colour, padding=(display.pad, 0), **kwargs)
         self.display = display
         self.base_fill = colour
-        self.caption = FitLabel(
-            text=text, max_font=font or display.primary, min_font=display.secondary
-        )
+        self.grow = grow
+        if grow:
+            self.caption: Label = WrapLabel(
+                text=text, font_size=font or display.primary, halign="center", valign="middle"
+            )
+            self.caption.bind(height=self._grow)
+        else:
+            self.caption = FitLabel(
+                text=text, max_font=font or display.primary, min_font=display.secondary
+            )
         self.add_widget(self.caption)
         self.bind(text=lambda _, value: setattr(self.caption, "text", value))
         self.text = text
         self._tap = on_tap
+        with self.canvas.after:
+            self._focus_colour = Color(0, 0, 0, 0)
+            self._focus_line = Line(width=FOCUS_WIDTH)
+        self.bind(pos=self._frame, size=self._frame, focused=self._frame)
+
+    def _grow(self, *_: Any) -> None:
+        self.height = max(self.display.touch, self.caption.height + self.display.pad)
+
+    def _frame(self, *_: Any) -> None:
+        self._focus_colour.rgba = theme.FOCUS if self.focused else (0, 0, 0, 0)
+        self._focus_line.rectangle = (self.x + 1, self.y + 1, self.width - 2, self.height - 2)
+
+    def press(self) -> None:
+        """What a tap does, for CONFIRM on the focused button."""
+        if self._tap is not None:
+            self._tap()
 
     def on_press(self) -> None:
         self.fill = theme.dim(theme.TEXT, 0.5)
 
     def on_release(self) -> None:
         self.fill = self.base_fill
-        if self._tap is not None:
-            self._tap()
+        self.press()
+
+
+#: the width of the focus frame, in pixels
+FOCUS_WIDTH = 3
+#: a held button repeats after this long, then at this interval
+HOLD_DELAY_S = 0.45
+HOLD_REPEAT_S = 0.12
+
+
+class HoldButton(TapButton):
+    """A button that repeats while a finger holds it (+ and − of a number): its
+    action runs at the press, then again and again until the finger lifts."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._repeat: Any = None
+
+    def on_press(self) -> None:
+        super().on_press()
+        self.press()
+        self._repeat = Clock.schedule_once(self._again, HOLD_DELAY_S)
+
+    def _again(self, _dt: float) -> None:
+        self.press()
+        self._repeat = Clock.schedule_once(self._again, HOLD_REPEAT_S)
+
+    def on_release(self) -> None:
+        self.fill = self.base_fill
+        if self._repeat is not None:
+            self._repeat.cancel()
+            self._repeat = None
 
 
 class TwinButton(ButtonBehavior, FilledBox):
@@ -277,7 +336,11 @@ class PanelBox(FilledBox):
         actor: str,
         rows: Sequence[tuple[str, str]],
         width: float,
+        icons: Sequence[str] = (),
     ) -> None:
+        """``icons`` names each row's token icon (``ui.icons.TOKENS``), "" for none."""
+        from dicetable.ui.icons import TOKENS, TokenIcon
+
         colour = theme.actor_colour(actor)
         line = display.primary + display.pad
         inner = width - 2 * display.pad  # inside the padding
@@ -300,10 +363,15 @@ class PanelBox(FilledBox):
                 height=line,
             )
         ]
-        for label, value in rows:
+        icon_w = display.secondary + display.pad
+        for row_index, (label, value) in enumerate(rows):
+            icon = icons[row_index] if row_index < len(icons) else ""
+            icon = icon if icon in TOKENS else ""
             value_w = text_width(f"[b]{value}[/b]", display.primary) + LABEL_MARGIN
             beside = _beside(value_w, inner)
             label_room = inner - value_w - display.pad if beside else inner
+            if icon:
+                label_room -= icon_w + display.pad
             label_h = text_height(label, display.secondary, label_room - LABEL_MARGIN)
             name = FitLabel(
                 text=label,
@@ -325,15 +393,20 @@ class PanelBox(FilledBox):
                 else max(line, text_height(value, display.secondary, inner - LABEL_MARGIN)),
             )
             self.values.append((label, beside, name, shown))
+            head: Widget = name
+            if icon:  # the token drawn before its name
+                head = BoxLayout(size_hint_y=None, height=name.height, spacing=display.pad)
+                head.add_widget(TokenIcon(name=icon, colour=colour, size_hint_x=None, width=icon_w))
+                head.add_widget(name)
             if beside:
                 row = BoxLayout(size_hint_y=None, height=name.height, spacing=display.pad)
                 shown.height = name.height
                 shown.size_hint_x, shown.width = None, value_w
-                row.add_widget(name)
+                row.add_widget(head)
                 row.add_widget(shown)
                 parts.append(row)
             else:
-                parts += [name, shown]
+                parts += [head, shown]
         for part in parts:
             self.add_widget(part)
         self.height = sum(p.height for p in parts) + display.pad * 2
@@ -397,7 +470,7 @@ class CardBox(FilledBox):
             padding=display.pad,
         )
         self.title = WrapLabel(text=f"[b]{title}[/b]", font_size=display.primary, color=theme.BOSS)
-        self.body = WrapLabel(text=text, font_size=display.secondary)
+        self.body = WrapLabel(text=text, font_size=display.primary)
         self.add_widget(self.title)
         self.add_widget(self.body)
         for label in (self.title, self.body):
@@ -425,25 +498,52 @@ class NoticeBox(FilledBox):
         )
         self.display = display
         self.texts: tuple[str, ...] = ()
-        self.lines: list[WrapLabel] = []
+        self.shown_key: tuple = ()
+        self.lines: list[Widget] = []
 
-    def show(self, texts: Sequence[str]) -> None:
-        """The notices, already translated and escaped for markup."""
-        if tuple(texts) == self.texts:
+    def show(self, texts: Sequence[str], links: dict[int, Callable[[], Any]] | None = None) -> None:
+        """The notices, already translated and escaped for markup; a notice in
+        ``links`` is one tappable line that opens what fixes it."""
+        links = links or {}
+        key = (tuple(texts), tuple(sorted(links)))
+        if key == self.shown_key:
             return
+        self.shown_key = key
         self.texts = tuple(texts)
         self.clear_widgets()
-        self.lines = [
-            WrapLabel(text=f"[b]![/b]  {text}", font_size=self.display.secondary, color=theme.TEXT)
-            for text in self.texts
-        ]
+        self.lines = []
+        for index, text in enumerate(self.texts):
+            line: Widget
+            if index in links:
+                line = TapButton(
+                    self.display,
+                    f"[b]![/b]  {text}",
+                    links[index],
+                    colour=theme.dim(theme.FAILURE, 0.45),
+                    grow=True,
+                )
+            else:
+                line = WrapLabel(
+                    text=f"[b]![/b]  {text}", font_size=self.display.primary, color=theme.TEXT
+                )
+            self.lines.append(line)
         for line in self.lines:
             line.bind(height=self._fit_height)
             self.add_widget(line)
         self._fit_height()
 
     def _fit_height(self, *_: Any) -> None:
-        self.height = sum(line.height for line in self.lines) + self.display.pad
+        gaps = self.spacing * max(0, len(self.lines) - 1)
+        self.height = sum(line.height for line in self.lines) + self.display.pad + gaps
+
+
+def notice_text(notice: Any, words: Any) -> tuple[str, bool]:
+    """A notice in the players' words, and whether it is the one tappable line of
+    dice not taught yet (the teach flow fixes it)."""
+    if notice.topic == "dice":
+        dice = getattr(notice.text, "args", {}).get("dice", "")
+        return words.markup(msg("{dice}: not taught yet. Tap to teach them", dice=dice)), True
+    return words.markup(notice.text), False
 
 
 def scrolling_list(display: Display) -> tuple[ScrollView, GridLayout]:

@@ -1,0 +1,186 @@
+# ruff: noqa: F811 (the fixtures of test_ui, imported)
+"""Issue 15 item 3: the four hardware buttons alone play the whole product, from the
+home screen to game over: every page's focus frame (moved by Next and Back, pressed
+by Confirm, scrolled into sight), the number entry (digit keys, a held + that
+speeds up, -5/+5 on a wide range), the button test's way out, the game-over page
+and back home. Dice come from the camera, as at a real table."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_ui import Table, duel_registered, shots, table  # noqa: F401 (fixtures)
+
+from dicetable.hardware.actions import TableAction
+from dicetable.rules.core import PromptKind
+from dicetable.rules.registry import games
+from dicetable.ui.focus import option_order
+from dicetable.ui.number_entry import FAST_STEP, PRESSES_BEFORE_FAST, DigitBuffer, Stepper
+from dicetable.ui.widgets import TapButton
+
+CONFIRM, NEXT, BACK, MENU = (
+    TableAction.CONFIRM,
+    TableAction.NEXT,
+    TableAction.BACK,
+    TableAction.MENU,
+)
+
+
+def framed(ui: Table) -> TapButton:
+    """The button the focus frame is on (exactly one on a page)."""
+    found = [
+        w for w in ui.visible_root().walk(restrict=True) if isinstance(w, TapButton) and w.focused
+    ]
+    assert len(found) == 1, [getattr(w, "text", "") for w in found]
+    return found[0]
+
+
+def next_until(ui: Table, text: str, limit: int = 40) -> None:
+    for _ in range(limit):
+        if text in framed(ui).text:
+            return
+        ui.button(NEXT)
+    raise AssertionError(f"no button {text!r} reached with Next")
+
+
+def test_the_stepper_speeds_up_when_held_and_digits_type_a_number() -> None:
+    now = [0.0]
+    stepper = Stepper(clock=lambda: now[0])
+    steps = []
+    for _ in range(PRESSES_BEFORE_FAST + 3):
+        now[0] += 0.1  # a held button: presses close together
+        steps.append(stepper.step(1))
+    assert steps[:PRESSES_BEFORE_FAST] == [1] * PRESSES_BEFORE_FAST
+    assert steps[-1] == FAST_STEP
+    now[0] += 2  # let go, press again: one at a time again
+    assert stepper.step(1) == 1 and stepper.step(-1) == -1
+    digits = DigitBuffer()
+    assert [digits.type(d, 0, 99) for d in "47"] == [4, 47]
+    assert digits.type("5", 0, 99) == 5  # 475 is out of range: a new number
+    assert digits.erase(0, 99) == 0 and digits.erase(0, 99) is None
+    assert DigitBuffer().type("9", 2, 5) == 5
+
+
+def test_the_button_test_is_left_by_buttons(table: Table) -> None:
+    table.button(MENU)  # on the home page Menu opens the settings
+    assert table.screens.current == "settings"
+    next_until(table, "Button test")
+    table.button(CONFIRM)
+    assert table.screens.current == "buttons"
+    table.button(NEXT)
+    table.button(CONFIRM)
+    assert table.screens.buttons.counts[CONFIRM] == 1  # counted, not obeyed
+    table.check("button-test-by-buttons")
+    table.button(MENU)
+    assert table.screens.current == "buttons"  # once is a press to test
+    table.button(MENU)
+    assert table.screens.current == "settings"
+    table.button(MENU)
+    assert table.screens.current == "home"
+
+
+def test_the_focused_option_of_a_long_list_is_scrolled_into_view(table: Table) -> None:
+    """The home page's list of games is longer than the screen: Next walks down it and
+    every framed button is on screen when framed."""
+    from test_ui import _box, _inside
+
+    home = table.screens.home
+    for _ in range(len(home.focus_targets())):
+        button = framed(table)
+        table.pump(2, table=False)
+        scroll = button.parent.parent
+        assert _inside(_box(button), _box(scroll), slack=6), button.text
+        table.button(NEXT)
+
+
+@pytest.mark.skipif("dicethrone-solo" not in games(), reason="the Dice Throne solo engine")
+def test_a_whole_dice_throne_solo_game_with_the_four_buttons_only(table: Table) -> None:
+    """Dice Throne solo (seeds/dicethrone solo rules: the game ends when the Boss's
+    Health reaches 0) from boot to game over and home again: only Confirm, Next,
+    Back and Menu are pressed; the dice are read by the camera."""
+    rng = random.Random(11)
+    assert table.screens.current == "home"
+    next_until(table, "Dice Throne: fan-made solo")
+    table.button(CONFIRM)
+    assert table.screens.current == "new" and "Start" in framed(table).text
+    table.button(CONFIRM)
+    assert table.state.game_id == "dicethrone-solo"
+    last: list[int] = []
+    story_told = numbers = 0
+    ended = False
+    for _step in range(400):
+        state = table.state
+        prompt = state.prompt
+        game = table.screens.game
+        if game.story_open():
+            story_told += 1
+            table.button(CONFIRM)
+            continue
+        if prompt.kind is PromptKind.OVER:
+            break
+        before = state.inputs
+        if prompt.kind is PromptKind.CHOOSE:
+            ids = [o.id for o in prompt.options]
+            # the first turn is ended at once (the Boss's turn is told as a story),
+            # then undefendable damage until he falls
+            wanted = ids[0]
+            if "end" in ids:
+                wanted = "end" if not ended else "undefendable"
+                ended = True
+            order = option_order(prompt)
+            if "end" in ids:  # "End my turn" is shown first, and framed
+                assert order[0] == ids.index("end") == table.state.focus
+            for _ in range(order.index(ids.index(wanted)) - order.index(table.state.focus)):
+                table.button(NEXT)
+            assert table.state.focus == ids.index(wanted)
+            table.button(CONFIRM)
+        elif prompt.kind is PromptKind.NUMBER:
+            low, high = prompt.number_range
+            if "undefendable" in str(prompt.text).lower() or "damage" in str(prompt.text):
+                target = min(high, 30)
+                while table.state.focus < target:  # held: it speeds up
+                    table.button(NEXT)
+                while table.state.focus > target:
+                    table.button(BACK)
+                numbers += 1
+            assert table.state.focus >= low
+            table.button(CONFIRM)
+        elif prompt.kind is PromptKind.CONFIRM:
+            table.button(CONFIRM)
+        else:
+            kept = {i: last[i] for i in prompt.keep if i < len(last)}
+            last = [kept.get(i, rng.randint(1, 6)) for i in range(prompt.dice.count)]
+            table.feed_tray(last)
+            table.button(CONFIRM)
+        assert table.state.inputs == before + 1 or table.screens.game.story_open(), (
+            table.screens.game.prompt_line.text
+        )
+    else:
+        raise AssertionError("the game did not end")
+    assert numbers >= 1 and story_told >= 1
+    table.pump(4)
+    over = table.check("dicethrone-game-over")
+    assert over is not None
+    texts = " ".join(getattr(w, "text", "") for w in table.screens.game.action.walk())
+    assert "You won!" in texts and "Score:" in texts and "High scores: #1 of 1" in texts
+    table.button(CONFIRM)
+    table.pump(6)
+    assert table.screens.current == "home"
+    scores = table.runtime.submit(
+        lambda: table.runtime.store.high_scores("dicethrone-solo", limit=5)
+    ).result()
+    assert len(scores) == 1
+
+
+def test_a_game_never_answered_is_not_left_behind(table: Table) -> None:
+    """Issue 15 item 4: `run --game` and screenshots left "0 moves" games in the
+    list; the app now forgets a game it stops on before its first answer."""
+    store = table.runtime.store
+    table.runtime.new_game("test-duel", seed=1)
+    table.pump()
+    assert len(table.runtime.submit(store.saved_games).result()) == 1
+    table.screens.forget_unbegun()
+    table.pump()
+    assert table.runtime.submit(store.saved_games).result() == []
+    assert table.screens.current == "home"
