@@ -55,6 +55,21 @@ make_venv() {
   fi
 }
 
+# A screen the app can open: a desktop (X11 or Wayland), the console's DRM device
+# (the Pi without a desktop), or SDL told to draw off screen (screenshots).
+has_display() {
+  [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && return 0
+  case "${SDL_VIDEODRIVER:-}" in offscreen|dummy) return 0 ;; esac
+  compgen -G "/dev/dri/card*" >/dev/null
+}
+
+if [ "${1:-run}" = run ] && ! has_display; then  # said at once, before any install
+  echo "bootstrap: no display here (no DISPLAY or WAYLAND_DISPLAY, no /dev/dri): the app" >&2
+  echo "  needs a screen. Without one: ./bootstrap.sh cli play dice-tray (the terminal" >&2
+  echo "  client), or SDL_VIDEODRIVER=offscreen ./bootstrap.sh run --screenshot DIR." >&2
+  exit 1
+fi
+
 install_debian_packages
 make_venv
 export PATH="$PWD/$venv/bin:$PATH"
@@ -63,6 +78,10 @@ command="${1:-run}"
 shift || true
 case "$command" in
   run)
+    # without Pi hardware `run` is the demo: synthetic tray, ring drawn on the screen
+    if ! $on_pi && [[ " $* " != *" --demo "* ]]; then
+      set -- --demo "$@"
+    fi
     exec dicetable run "$@" ;;
   cli)
     exec dicetable "$@" ;;
