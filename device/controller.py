@@ -29,9 +29,10 @@ class Controller:
     def __init__(self, session: TableSession, on_menu: Callable[[], None] | None = None):
         self.session = session
         self.on_menu = on_menu
-        self.focus = 0
         self.dice: tuple[Die, ...] = ()  # the latest settled reading, or typed dice
         self._prompt = session.prompt()
+        # a number starts at its range's least, the first question's too
+        self.focus = self._prompt.number_range[0] if self._prompt.number_range else 0
 
     def offer_dice(self, dice: tuple[Die, ...]) -> None:
         """The camera (or the typed-dice pad) has dice ready; CONFIRM will submit them."""

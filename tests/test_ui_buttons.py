@@ -184,3 +184,14 @@ def test_a_game_never_answered_is_not_left_behind(table: Table) -> None:
     table.pump()
     assert table.runtime.submit(store.saved_games).result() == []
     assert table.screens.current == "home"
+
+
+def test_a_first_question_that_is_a_number_starts_at_its_least(isolated_data) -> None:
+    """Mini Dungeon asks "how many heroes (2 to 4)?" first: the focus was 0."""
+    from dicetable.device.controller import Controller
+    from dicetable.device.session import TableSession
+    from dicetable.device.store import Store
+
+    controller = Controller(TableSession.start(Store.in_dir(isolated_data), "minidungeon", 1))
+    low, _high = controller.prompt.number_range
+    assert controller.focus == low == 2
