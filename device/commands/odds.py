@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from fractions import Fraction
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -41,6 +42,8 @@ def run_odds(args: argparse.Namespace) -> int:
     symbols = load_hero(hero).symbols if hero else None
     objective = parse_objective(args.objective, symbols)
     result: dict[str, object] = {"objective": objective.label, "keep": args.keep, "hex": args.hex}
+    kept: list[int] = []  # the dice to keep, by the faces they show
+    abilities: list[str] | None = None  # the hero's abilities the dice meet now
     if args.dice:
         rerolls = args.rolls
         value = chance_from(objective, args.dice, rerolls, args.keep, args.hex)
@@ -49,11 +52,13 @@ def run_odds(args: argparse.Namespace) -> int:
         else:
             keep = best_keep(objective, args.dice, rerolls, args.hex)
         result.update(dice=args.dice, rolls_left=args.rolls, keep_dice=[i + 1 for i in keep])
-        result["keep_values"] = [args.dice[i] for i in keep]
+        kept = [args.dice[i] for i in keep]
+        result["keep_values"] = kept
         result["met_now"] = objective.met_by(args.dice, args.hex)
         if hero and len(args.dice) == 5:
             met = load_hero(hero).met_abilities(args.dice, hex=args.hex)
-            result["abilities"] = [f"{a.name} ({t.objective.label})" for a, t in met]
+            abilities = [f"{a.name} ({t.objective.label})" for a, t in met]
+            result["abilities"] = abilities
     else:
         value = chance(objective, args.rolls, args.keep, args.count, args.hex)
         result.update(dice=args.count, rolls=args.rolls)
@@ -75,14 +80,13 @@ def run_odds(args: argparse.Namespace) -> int:
         + (", Hex" if args.hex else "")
     )
     if args.dice:
-        kept = result["keep_values"]
         if kept:  # named by the faces they show: a place in the list reads like a face
             shown = " ".join(str(v) for v in kept)
             print(f"  keep {shown}; re-roll the other {len(args.dice) - len(kept)}")
         else:
             print("  keep no dice: re-roll all")
-        if "abilities" in result:
-            print(f"  abilities met now: {', '.join(result['abilities']) or 'none'}")
+        if abilities is not None:
+            print(f"  abilities met now: {', '.join(abilities) or 'none'}")
     return 0
 
 
@@ -120,7 +124,7 @@ def hero_for(objective: str) -> str | None:
     )
 
 
-def percent(value: float) -> str:
+def percent(value: Fraction | float) -> str:
     """A chance as people read it: 1.3%, 26.1%, 100%; below 0.1% it says so."""
     share = float(value) * 100
     if 0 < share < 0.1:
