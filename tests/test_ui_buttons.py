@@ -195,3 +195,26 @@ def test_a_first_question_that_is_a_number_starts_at_its_least(isolated_data) ->
     controller = Controller(TableSession.start(Store.in_dir(isolated_data), "minidungeon", 1))
     low, _high = controller.prompt.number_range
     assert controller.focus == low == 2
+
+
+def test_stopping_forgets_a_game_never_answered_once(shots, isolated_data) -> None:
+    """`run --game X --screenshot DIR` stops the app: Kivy says on_stop twice, the
+    second time after the table thread has stopped."""
+    from kivy.core.window import Window
+
+    from dicetable.device.store import Store
+    from dicetable.ui.app import DiceTableApp
+    from dicetable.ui.theme import DISPLAYS
+
+    ui = Table(DISPLAYS["landscape"], shots)
+    try:
+        ui.runtime.new_game("test-duel", seed=1)
+        ui.pump()
+        assert len(Store.in_dir(isolated_data).saved_games()) == 1
+        app = DiceTableApp(ui.runtime, ui.display)
+        app.screens = ui.screens
+        app.on_stop()
+        app.on_stop()
+    finally:
+        Window.remove_widget(ui.screens)
+    assert Store.in_dir(isolated_data).saved_games() == []

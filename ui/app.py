@@ -423,6 +423,7 @@ class DiceTableApp(App):
         self.display = display
         self.on_shown = on_shown
         self.screens: TableScreens | None = None
+        self.stopped = False
 
     def build(self) -> TableScreens:
         Window.clearcolor = theme.BACKGROUND
@@ -463,8 +464,9 @@ class DiceTableApp(App):
         from dicetable.hardware import notify
 
         notify.stopping("Stopping")
-        if self.screens is not None:
+        if self.screens is not None and not self.stopped:  # Kivy may say it twice
             self.screens.forget_unbegun()
+        self.stopped = True
         self.runtime.stop()
 
     def _on_key(self, _window: Any, code: int, _scan: int, text: str | None, _mods: Any) -> bool:
