@@ -21,6 +21,14 @@ RGB = tuple[int, int, int]
 #: how often the frame is looked at (the ring writes up to 30 a second)
 LOOK_EVERY_S = 1 / 15
 ADALIGHT_HEADER = 6  # "Ada", count-1 high and low bytes, checksum
+#: an LED's light looks brighter than its PWM share (the eye's gamma): a dot on the
+#: screen is drawn as bright as the lit LED looks, not as its raw value
+LED_GAMMA = 0.45
+
+
+def glow(channel: int) -> float:
+    """One colour channel of the frame as the screen shows it (0..1)."""
+    return (channel / 255) ** LED_GAMMA
 
 
 def frame_pixels(frame: bytes) -> list[RGB]:
@@ -75,7 +83,7 @@ class RingView(Widget):
                 angle = 2 * math.pi * index / count
                 x = cx + orbit * math.sin(angle)
                 y = cy + orbit * math.cos(angle)
-                Color(r / 255, g / 255, b / 255, 1)
+                Color(*(glow(c) for c in (r, g, b)), 1)
                 Ellipse(pos=(x - dot / 2, y - dot / 2), size=(dot, dot))
 
 
