@@ -10,7 +10,7 @@ import random
 import pytest
 
 from dicetable.device.cli import main
-from dicetable.rules.core import Input, PromptKind
+from dicetable.rules.core import Actor, Input, PromptKind
 from dicetable.rules.dicethrone.decks import tokens
 from dicetable.rules.dicethrone.dice_sets import boss_dice
 from dicetable.rules.dicethrone.heroes import load_hero
@@ -19,6 +19,13 @@ from dicetable.rules.dicethrone.solo import BOSSES, DiceThroneSolo
 MAX_STEPS = 4000
 PLAYER_HIT = 12  # the damage the player reports for each of his attacks in a won game
 SEASONS_1_AND_2 = ("monk", "paladin", "treant", "ninja", "gunslinger", "samurai")  # issue 16
+# Season 2 heroes whose damage and defence are not public: the table reads them off the
+# physical board (hero files' headers; rules/dicethrone/table_asked.py)
+ASKED = ("huntress", "artificer", "vampire_lord", "tactician", "cursed_pirate", "seraph")
+# the table's typed answers for them: what their printed board says, scripted
+TABLE_DAMAGE = 6  # an ability's damage
+TABLE_PREVENTS = 2  # the Boss's defence: damage prevented...
+TABLE_COUNTER = 1  # ...and dealt back
 
 
 def play(boss: str, seed: int, player_attacks: bool) -> tuple[DiceThroneSolo, list]:
@@ -45,7 +52,9 @@ def play(boss: str, seed: int, player_attacks: bool) -> tuple[DiceThroneSolo, li
         elif prompt.kind is PromptKind.NUMBER:
             text = str(prompt.text)
             low, high = prompt.number_range
-            if "your attack deal" in text:
+            if prompt.actor is Actor.TABLE:  # read off the Boss's board (ASKED)
+                answer = Input.enter(table_answer(text, high))
+            elif "your attack deal" in text:
                 answer = Input.enter(PLAYER_HIT)
             elif "prevent" in text and player_attacks:  # the winner's defence holds
                 answer = Input.enter(high)
@@ -61,14 +70,25 @@ def play(boss: str, seed: int, player_attacks: bool) -> tuple[DiceThroneSolo, li
     return game, events
 
 
-def test_the_season_1_and_2_heroes_with_public_boards_are_bosses():
+def table_answer(text: str, most: int) -> int:
+    """What the table types, reading the Boss's physical board."""
+    if "prevent" in text:
+        return min(TABLE_PREVENTS, most)
+    if "deal to you" in text:
+        return TABLE_COUNTER
+    assert "printed on his hero board" in text, text
+    return TABLE_DAMAGE
+
+
+def test_every_season_1_and_2_hero_is_a_boss():
     """Fan solo mode v3.2, Overview: "defeat the different characters of Dice Throne
-    Season 1 and 2". Season 1 is complete; of Season 2, the heroes whose board is
-    public (hero files' headers name the sources)."""
-    assert set(SEASONS_1_AND_2) | {"barbarian", "moon_elf", "pyromancer", "shadow_thief"} <= set(
-        BOSSES
-    )
-    assert {load_hero(b).edition for b in BOSSES} >= {"Season 1", "Season 2"}
+    Season 1 and 2": all eight of Season 1 and all eight of Season 2 (hero files'
+    headers name the sources, and what is asked at the table)."""
+    season_1 = {"barbarian", "moon_elf", "pyromancer", "shadow_thief"} | set(SEASONS_1_AND_2[:4])
+    season_2 = set(SEASONS_1_AND_2[4:]) | set(ASKED)
+    assert season_1 | season_2 <= set(BOSSES)
+    assert {load_hero(b).edition.removesuffix(" Rerolled") for b in season_1} == {"Season 1"}
+    assert {load_hero(b).edition for b in season_2} == {"Season 2"}
 
 
 def activated(events: list) -> set[str]:
@@ -142,9 +162,93 @@ STRONGEST = [
     ("ninja", [1, 1, 1, 4, 5], {}, "Death Blossom"),  # below Slash
     ("ninja", [1, 4, 5, 6, 2], {}, "Smoke Screen"),
     ("ninja", [4, 4, 5, 5, 1], {}, "Walk the Line"),
+    # the Season 2 boards of noHero123's odds_calc.py slots (hero files' headers)
+    ("huntress", [6, 6, 6, 6, 6], {}, "Jungle Fury!"),
+    ("huntress", [2, 3, 4, 5, 6], {}, "Onslaught"),  # large straight, column 3
+    ("huntress", [1, 2, 3, 4, 5], {}, "Predatory Advance"),  # below Onslaught
+    ("huntress", [1, 1, 3, 3, 5], {}, "Predatory Advance"),
+    ("huntress", [1, 1, 1, 5, 6], {}, "Feral Instincts"),  # below Savage, right of Animalistic
+    ("huntress", [3, 3, 3, 6, 6], {}, "Savage"),
+    ("artificer", [2, 3, 4, 5, 6], {}, "ZAPPPP!"),  # large straight: the lower of column 3
+    ("artificer", [4, 4, 5, 6, 6], {}, "Schematics"),
+    ("artificer", [6, 6, 6, 6, 1], {}, "Overclock"),
+    ("vampire_lord", [1, 1, 1, 6, 6], {}, "Rend"),
+    ("vampire_lord", [4, 4, 5, 6, 1], {}, "Glamour"),  # right of Sanguimancy
+    ("vampire_lord", [4, 4, 5, 6, 6], {}, "Glamour"),
+    ("vampire_lord", [1, 2, 3, 4, 6], {}, "Possess"),
+    ("tactician", [1, 1, 1, 6, 6], {}, "Strategic Approach"),  # and Carpet Bomb, above it
+    ("tactician", [1, 4, 4, 5, 2], {}, "Profiteer"),
+    ("tactician", [6, 6, 6, 6, 2], {}, "Maneuver"),
+    ("cursed_pirate", [1, 2, 3, 4, 5], {}, "Light the Fuse"),
+    ("cursed_pirate", [1, 6, 6, 6, 4], {}, "Shiver Me Timbers"),
+    ("cursed_pirate", [1, 4, 5, 6, 2], {}, "Walk the Plank"),
+    ("seraph", [1, 4, 5, 6, 2], {}, "Holy Smite"),
+    ("seraph", [5, 5, 6, 1, 2], {}, "Purify"),
+    ("seraph", [6, 6, 6, 6, 6], {}, "Split the Heavens!"),
 ]
 
 
 @pytest.mark.parametrize(("hero", "dice", "levels", "name"), STRONGEST)
 def test_the_strongest_met_ability_follows_the_board(hero, dice, levels, name):
     assert load_hero(hero).met_abilities(dice, levels)[0][0].name == name
+
+
+def until(game: DiceThroneSolo, rng: random.Random, wanted, events: list) -> None:
+    """Play on (seeded dice, the player attacking for PLAYER_HIT once a turn, every
+    other question at its lowest) until ``wanted(prompt)``."""
+    attacked = False
+    for _ in range(MAX_STEPS):
+        prompt = game.prompt()
+        assert prompt.kind is not PromptKind.OVER, "the game ended first"
+        if wanted(prompt):
+            return
+        if prompt.kind is PromptKind.CHOOSE:
+            ids = [o.id for o in prompt.options]
+            answer = Input.choose(("attack" if not attacked else "end") if "end" in ids else ids[0])
+            attacked = "end" in ids and not attacked
+        elif prompt.kind is PromptKind.CONFIRM:
+            answer = Input.confirm()
+        elif prompt.kind is PromptKind.NUMBER:
+            text = str(prompt.text)
+            attack = "your attack deal" in text
+            answer = Input.enter(PLAYER_HIT if attack else prompt.number_range[0])
+        else:
+            values = [rng.randint(1, 6) for _ in range(prompt.dice.count)]
+            for index in prompt.keep:
+                values[index] = game.dice[index]
+            answer = Input.roll(*values)
+        events += game.apply(answer)
+    raise AssertionError("never asked")
+
+
+@pytest.mark.parametrize("boss", ASKED)
+def test_the_table_types_what_is_not_public(boss):
+    """Issue 16: "Where a fact is not public, say so in the file and ask it at the
+    table". The ability the Boss activates (4. furthest right, then furthest down) is
+    named with its Roll Objective and its printed damage asked; the typed damage goes
+    to the player's defence; the table then carries out the rest of the card. His
+    defence asks the damage it prevents, which the Boss is spared."""
+    hero = load_hero(boss)
+    rng, events = random.Random(5), []
+    game = DiceThroneSolo(5, {"boss": boss, "difficulty": "normal"})
+    until(game, rng, lambda p: "printed on his hero board" in str(p.text), events)
+    prompt = game.prompt()
+    ability = next(e for e in reversed(events) if e.kind == "ability").data["ability"]
+    name = hero.ability(ability, game.levels.get(ability, 1)).name
+    assert name in str(prompt.text) and prompt.actor is Actor.TABLE
+    assert prompt.number_range[0] == 0
+    said = [str(e.text) for e in game.apply(Input.enter(TABLE_DAMAGE))]
+    assert f"{name}: {TABLE_DAMAGE} damage, as the board says." in said
+    assert f"Carry out any other effect printed on {name}" in str(game.prompt().text)
+    game.apply(Input.confirm())
+    defend = str(game.prompt().text)  # or an orange card's damage added on the way
+    assert defend.startswith("Defend against") and int(defend.split()[2]) >= TABLE_DAMAGE
+
+    until(game, rng, lambda p: str(p.text).startswith("The Boss defends with"), events)
+    prompt, health = game.prompt(), game.boss.health
+    assert hero.defense().name in str(prompt.text) and prompt.actor is Actor.TABLE
+    assert prompt.number_range == (0, PLAYER_HIT)
+    game.apply(Input.enter(TABLE_PREVENTS))
+    if not game.boss.count("evasive"):  # Evasive (7.) would be asked first
+        assert game.boss.health == health - (PLAYER_HIT - TABLE_PREVENTS)
+        assert "deal to you" in str(game.prompt().text)

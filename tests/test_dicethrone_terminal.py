@@ -11,6 +11,7 @@ from dicetable.device.cli import main
 from dicetable.device.session import TableSession
 from dicetable.device.store import Store
 from dicetable.rules.core import Input, PromptKind
+from dicetable.rules.dicethrone.solo import BOSSES
 
 SCRIPT = Path(__file__).parent / "scripts" / "dicethrone-solo-barbarian.txt"
 
@@ -65,7 +66,7 @@ def test_spanish_terminal(capsys, tmp_path: Path):
     config = tmp_path / "es.toml"
     config.write_text('[ui]\nlanguage = "es"\n')
     script = tmp_path / "s.txt"
-    script.write_text("1\n2\n")
+    script.write_text(f"{BOSSES.index('barbarian') + 1}\n2\n")  # the Barbarian, Normal
     main(
         ["--config", str(config), "play", "dicethrone-solo", "--seed", "1", "--script", str(script)]
     )

@@ -18,6 +18,7 @@ from dicetable.rules.dicethrone.objectives import Objective, ObjectiveError, par
 
 KINDS = ("offensive", "defensive", "ultimate")
 TOKEN_KINDS = ("positive", "negative")
+ASK = "ask"  # a number that is not public: the table reads it off the hero board
 
 
 HeroDataError = DataError  # the name callers and tests know
@@ -48,6 +49,8 @@ class Tier:
     undefendable_if: Objective | None = None
     # when the roll also shows this (Fortitude II: 3 of a kind), remove 1 own status
     remove_status_if: Objective | None = None
+    # ``damage = "ask"``: the damage is not public; the table reads it off its board
+    asked: bool = False
 
 
 @dataclass(frozen=True)
@@ -88,6 +91,9 @@ class Ability:
     text_if: Objective | None = None  # ...only when the ability's roll shows this
     inflict_if: tuple[Objective, str] | None = None  # the roll shows it: inflict token
     steal_if: Objective | None = None  # the roll shows it: the CP gained is stolen
+    # defensive ``dice = "ask"``: its dice and effect are not public; the table says
+    # what it prevents and deals, read off its board
+    asked: bool = False
 
     def met_tier(self, dice: Iterable[int | Die], hex: bool = False) -> Tier | None:
         """The highest tier these dice meet (Smack with 5 Sword is the 8 damage tier)."""
@@ -248,8 +254,9 @@ def _ability(entry: Mapping[str, Any], symbols: Mapping[str, list[int]], at: _Wh
         _tier(tier, symbols, at.at(f"tiers[{j}]")) for j, tier in enumerate(entry.get("tiers", []))
     ]
     per = _dice_effects(entry, "per", symbols, at) + _dice_effects(entry, "when", symbols, at)
-    if kind == "defensive" and not 1 <= int(entry.get("dice", 0)) <= 6:
-        raise HeroDataError(f"{at}.dice: a defensive ability rolls 1 to 6 dice")
+    asked = entry.get("dice") == ASK
+    if kind == "defensive" and not asked and not 1 <= int(entry.get("dice", 0)) <= 6:
+        raise HeroDataError(f'{at}.dice: a defensive ability rolls 1 to 6 dice (or "ask")')
     if kind != "defensive" and not tiers:
         raise HeroDataError(f"{at}.tiers: an offensive ability needs at least one tier")
     return Ability(
@@ -260,8 +267,9 @@ def _ability(entry: Mapping[str, Any], symbols: Mapping[str, list[int]], at: _Wh
         column=at.get(entry, "column", int),
         row=at.get(entry, "row", int),
         tiers=tuple(tiers),
-        dice=int(entry.get("dice", 0)),
+        dice=0 if asked else int(entry.get("dice", 0)),
         per=tuple(per),
+        asked=asked,
         text=str(entry.get("text", "")),
         **_conditions(entry, symbols, at),
     )
@@ -293,7 +301,7 @@ def _conditions(entry: Mapping[str, Any], symbols: Mapping[str, list[int]], at: 
     return found
 
 
-TIER_FIELDS = {f for f in Tier.__dataclass_fields__} | {"when"}
+TIER_FIELDS = {f for f in Tier.__dataclass_fields__} - {"asked"} | {"when"}
 SCORES = ("sum", "half-up", "symbols")
 CP_DAMAGE = ("", "all", "half-up", "half-down")
 
@@ -329,9 +337,11 @@ def _tier(tier: Mapping[str, Any], symbols: Mapping[str, list[int]], at: _Where)
     if "spend_token" in tier:
         raw = at.get(tier, "spend_token", dict)
         spend = (str(raw.get("token", "")), int(raw.get("most", 0)), int(raw.get("damage", 0)))
+    asked = tier.get("damage") == ASK
     return Tier(
         objective,
-        damage=int(tier.get("damage", 0)),
+        damage=0 if asked else int(tier.get("damage", 0)),
+        asked=asked,
         undefendable=bool(tier.get("undefendable", False)),
         heal=int(tier.get("heal", 0)),
         cp=int(tier.get("cp", 0)),

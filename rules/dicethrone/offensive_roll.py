@@ -159,7 +159,9 @@ def activate(s: SoloState, ability: Ability, tier: Tier) -> None:
     if remove_if is not None and also_shows(s, remove_if):
         remove_worst_status(s, remove_if)
     where = {"id": ability.id, "level": ability.level, "tier": ability.tiers.index(tier)}
-    if tier.roll_dice:
+    if tier.asked:  # its damage is not public: the table reads it (table_asked.py)
+        s.then(("asked_damage", {**where, "damage": damage, "heal": shown.heal}))
+    elif tier.roll_dice:
         s.then(
             (
                 "ability_roll",

@@ -13,7 +13,7 @@ from dicetable.rules.core import (
     PromptKind,
     msg,
 )
-from dicetable.rules.dicethrone import health, kings_hand, offensive_roll
+from dicetable.rules.dicethrone import health, kings_hand, offensive_roll, table_asked
 from dicetable.rules.dicethrone.decks import tokens
 from dicetable.rules.dicethrone.solo_state import (
     MAX_CP,
@@ -175,6 +175,8 @@ def player_hits(s: SoloState, kind: str, damage: int) -> None:
 
 def ask_defense(s: SoloState, data: dict) -> Prompt:
     defense = s.boss_hero.defense(s.levels)
+    if defense.asked:  # its dice and effect are not public
+        return table_asked.ask_defense(s, data)
     return s.roll_prompt(
         msg(
             "Roll {n} dice for the Boss's defence, {name}.",
@@ -186,6 +188,9 @@ def ask_defense(s: SoloState, data: dict) -> Prompt:
 
 def on_defense(s: SoloState, data: dict, answer: Input, values: list[int]) -> None:
     defense = s.boss_hero.defense(s.levels)
+    if defense.asked:
+        table_asked.on_defense(s, data, answer, values)
+        return
     s.say(
         EventKind.ROLLED,
         msg("{name}: {values}.", name=msg(defense.name), values=values),

@@ -35,6 +35,7 @@ from dicetable.rules.dicethrone import (
     offensive_roll,
     player_turn,
     solo_setup,
+    table_asked,
 )
 from dicetable.rules.dicethrone.decks import tokens
 from dicetable.rules.dicethrone.solo_setup import BOSSES, DIFFICULTIES
@@ -92,6 +93,9 @@ PHASES: dict[str, Asked | Moved] = {
     "player_defense": Asked(offensive_roll.ask_player_defense, offensive_roll.on_player_defense),
     "counter": Asked(offensive_roll.ask_counter, offensive_roll.on_counter),
     "deal": Moved(offensive_roll.run_deal),
+    # what a hero file marks as not public, read off the hero board at the table
+    "asked_damage": Asked(table_asked.ask_damage, table_asked.on_damage),
+    "asked_defense_damage": Asked(table_asked.ask_defense_damage, table_asked.on_defense_damage),
     "end_boss_turn": Moved(boss_turn.run_end_boss_turn),
     # 6. King's Hand and Back-Strike
     "kings_hand": Asked(kings_hand.ask_kings_hand, kings_hand.on_kings_hand),
