@@ -7,6 +7,7 @@ One module per job, none of which calls back into the runtime:
 * ``snapshots``: what the screens are shown (``GameSnapshot``, ``TraySnapshot``,
   ``Notice``, ``TeachableSet``), the only module of this package a screen imports;
 * ``notices``: what is wrong at the table, kept by topic, and every notice's wording;
+* ``camera_state``: what a tray report means for the tray view and the camera notice;
 * ``tray_process``: the camera and reader in a process of their own, with typed
   messages (``UseProfile``, ``ReadArea``, ``ThrowDice``, ``StopReading``) one way and
   ``TrayReport`` the other; ``tray_reading``: frames in, reports out;

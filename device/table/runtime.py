@@ -42,7 +42,13 @@ from dicetable.device.corrections import FOLDER as CORRECTIONS
 from dicetable.device.corrections import CorrectionLog
 from dicetable.device.session import ReplayError, TableSession
 from dicetable.device.store import Store, StoreError
-from dicetable.device.table import card_catalogue, light_feed, notices, settings_file
+from dicetable.device.table import (
+    camera_state,
+    card_catalogue,
+    light_feed,
+    notices,
+    settings_file,
+)
 from dicetable.device.table.devices import Devices, reader_for
 from dicetable.device.table.dice_sets import DiceSetChoice, title_of
 from dicetable.device.table.notices import Notices
@@ -615,9 +621,9 @@ class Runtime:
                 self._take(report)
         except Exception as error:  # the game goes on with typed dice
             log.exception("the tray reader stopped")
-            why = f"the tray reader stopped ({error})"
-            self._show_tray(TraySnapshot("no_camera", message=notices.no_camera_line(why)))
-            self.notice("camera", notices.no_camera_words(why))
+            stopped = camera_state.reader_stopped(error)
+            self._show_tray(stopped.tray)
+            self.notice("camera", stopped.notice)
 
     def _reports_here(self) -> Iterator[TrayReport]:
         assert self.camera is not None
@@ -639,29 +645,10 @@ class Runtime:
             self._last_frame_id = report.frame_id
             dice = tuple(die_of(d) for d in report.dice)
             self.submit(lambda: self._offer_read(dice))
-        message = None
-        state = report.state
-        if report.message:
-            message = notices.camera_lost_line(report.message)
-        if state == "lost" and not self._camera_seen:  # it never gave a picture
-            state, message = "no_camera", notices.no_camera_line(report.message)
-            self.notice("camera", notices.no_camera_words(report.message or "no picture"))
-        elif state == "lost":
-            self.notice("camera", notices.camera_lost_words(report.message or "no picture"))
-        else:
-            self._camera_seen = True
-            self.notice("camera", None)  # pictures again
-        self._show_tray(
-            TraySnapshot(
-                state,
-                report.dice,
-                report.preview,
-                report.frame_size,
-                message,
-                report.spent,
-                report.frame_id,
-            )
-        )
+        seen = camera_state.after(report, self._camera_seen)
+        self._camera_seen = seen.camera_seen
+        self.notice("camera", seen.notice)
+        self._show_tray(seen.tray)
 
     def _lights_tray(self, state: str, changed: bool) -> None:
         """Rolling dice make the ring spin and the LED blink; settling flashes the
