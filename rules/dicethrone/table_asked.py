@@ -18,7 +18,7 @@ def ask_damage(s: SoloState, data: dict) -> Prompt:
         PromptKind.NUMBER,
         msg(
             "The Boss uses {ability} ({objective}). How much damage does it deal, as "
-            "printed on his hero board?",
+            "printed on the hero board?",
             ability=msg(ability.name),
             objective=msg(tier.objective.label),
         ),
@@ -53,7 +53,7 @@ def ask_defense(s: SoloState, data: dict) -> Prompt:
     return Prompt(
         PromptKind.NUMBER,
         msg(
-            "The Boss defends with {name} against {damage} damage: roll it as his hero "
+            "The Boss defends with {name} against {damage} damage: roll it as the hero "
             "board says. How much damage does it prevent?",
             name=msg(defense.name),
             damage=data["damage"],
