@@ -113,9 +113,11 @@ def adventure_outcome(s: TableState) -> list[Event]:
     card = attempt.card
     player = s.player
     discarded = set(attempt.discarded)
+    spent = [t for i, t in enumerate(s.adventure_tokens) if i in discarded]
     s.adventure_tokens = [t for i, t in enumerate(s.adventure_tokens) if i not in discarded]
     if succeeded(s):
-        score = tally.tracked_excess(card.require, quest_status.symbols(s), card.tracked)
+        symbols = quest_status.symbols(s)
+        score = tally.tracked_excess(card.require, symbols, card.tracked, spent)
         s.adventure_scores[player.number] = score
         return [
             Event(

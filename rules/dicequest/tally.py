@@ -97,18 +97,35 @@ def succeeds(require: Sequence[Requirement], symbols: Mapping[str, int]) -> bool
 
 
 def tracked_excess(
-    require: Sequence[Requirement], symbols: Mapping[str, int], tracked: Iterable[str]
+    require: Sequence[Requirement],
+    symbols: Mapping[str, int],
+    tracked: Iterable[str],
+    spent: Sequence[Sequence[str]] = (),
 ) -> int:
     """The Adventure Score: excess symbols of the tracked types, "only count excess
     symbols that you did not need to succeed" (Tracking Adventure Score). Untracked
     symbols are spent on the requirements first, so the score is the best one the
-    result allows."""
+    result allows. Symbols ``spent`` on Threat tokens (each token the symbols it
+    shows) were needed to succeed (Adventure Outcome: "all players succeed if there
+    are no Threat tokens on the Adventure card"): they are not excess."""
     tracked = set(tracked)
-    total_needed = sum(r.count for r in require)
+    wanted = [*require, *threat_requirements(spent)]
+    total_needed = sum(r.count for r in wanted)
     untracked = {s: n for s, n in symbols.items() if s not in tracked}
-    from_untracked = sum(match(require, untracked))
+    from_untracked = sum(match(wanted, untracked))
     tracked_total = sum(n for s, n in symbols.items() if s in tracked)
     return max(0, tracked_total - (total_needed - from_untracked))
+
+
+def threat_requirements(tokens: Sequence[Sequence[str]]) -> list[Requirement]:
+    """What discarding these Threat tokens takes: each symbol shown, met by an excess
+    symbol of its kind or a Shield ("Shields in your result may be used to discard
+    Threat tokens instead of preventing wounds", Threat Phase and Cards)."""
+    return [
+        Requirement(THREAT + symbol, n, (symbol, "shield"))
+        for token in tokens
+        for symbol, n in Counter(token).items()
+    ]
 
 
 def can_discard(
@@ -118,19 +135,12 @@ def can_discard(
     shields_blocking: int = 0,
 ) -> bool:
     """Can the excess symbols discard all these Threat tokens at once? Each symbol on
-    a token needs an excess symbol of its kind or a Shield not used on a wound
-    ("Shields in your result may be used to discard Threat tokens instead of
-    preventing wounds", Threat Phase and Cards)."""
+    a token needs an excess symbol of its kind or a Shield not used on a wound."""
     counts = Counter({s: n for s, n in symbols.items() if n > 0})
     blocked = min(shields_blocking, counts["shield"])
     counts["shield"] -= blocked
     counts[BLOCKED_SHIELD] += blocked
-    extra = [
-        Requirement(THREAT + symbol, n, (symbol, "shield"))
-        for token in tokens
-        for symbol, n in Counter(token).items()
-    ]
-    wanted = [*require, *extra]
+    wanted = [*require, *threat_requirements(tokens)]
     return sum(match(wanted, counts)) == sum(r.count for r in wanted)
 
 

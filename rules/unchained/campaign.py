@@ -10,7 +10,8 @@ card; her defeat and victory conclusions; after her one defeat, keys convert to 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from dicetable.rules.core import Actor, Event, EventKind, Input, Prompt, Text, msg
 from dicetable.rules.flow import FlowGame, choice, choose, instruction, number
@@ -18,6 +19,8 @@ from dicetable.rules.unchained.data import campaign_scenarios
 from dicetable.rules.unchained.kings_hand import kings_hand_step
 from dicetable.rules.unchained.party import ask_party, hero_title
 from dicetable.rules.unchained.vault_witch import (
+    FIVE,
+    KINGS_HAND_READINGS,
     BossCard,
     VaultWitchSetup,
     vault_witch_rules,
@@ -32,6 +35,16 @@ OPPONENT_NAMES = {
     FALLEN_BOSS: "the original Fallen Boss",
     VAULT_WITCH: "the Vault Witch",
 }
+# Readings the rulebook leaves open, as options (the first is the default):
+# "Your party may have a maximum of 3 Witch Keys at any given time" (How to Collect
+# Witch Keys): the key a scenario brings is not gained over 3, so after her defeat no
+# more than 3 can be converted ("limit_first"); or a key gained is converted before it
+# is held ("convert_all": up to 4).
+LIMIT_FIRST, CONVERT_ALL = "limit_first", "convert_all"
+# Upon Defeat: "Record loss on score sheet"; Upon Victory: "Record win on score sheet
+# with a +5 bonus to the scenario score". A lost scenario is played again, and only
+# the score of its win is the scenario's ("not_counted"); "counted" adds both.
+NOT_COUNTED, COUNTED = "not_counted", "counted"
 # Ranges are tight on purpose: the screen and the buttons step a number with - and +
 # from its lowest value. CP never passes 15 (the CP dial).
 CARD_FIELDS = (
@@ -51,6 +64,11 @@ CARD_FIELDS = (
 class Campaign(FlowGame):
     id = "unchained-campaign"
     title = "Dice Throne Adventures: campaign with Witch Keys"
+    options_allowed: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "kings_hand": KINGS_HAND_READINGS,
+        "witch_keys": (LIMIT_FIRST, CONVERT_ALL),
+        "lost_scenarios": (NOT_COUNTED, COUNTED),
+    }
 
     def __init__(self, seed: int, options: dict[str, str] | None = None) -> None:
         super().__init__(seed, options)
@@ -127,21 +145,29 @@ class Campaign(FlowGame):
             )
         ]
 
+    def _card_fields(self) -> tuple[tuple[str, str, int, int], ...]:
+        """The card's numbers to ask: her King's Hand tokens are not taken from the
+        card when she always starts with 5 (the ``kings_hand`` option)."""
+        if self.options["kings_hand"] == FIVE:
+            return tuple(f for f in CARD_FIELDS if f[0] != "kings_hand_tokens")
+        return CARD_FIELDS
+
     def _ask_card(self, entered: dict[str, int]) -> None:
         """The original Boss Scenario card's numbers, one prompt each."""
-        field, text, low, high = CARD_FIELDS[len(entered)]
+        fields = self._card_fields()
+        field, text, low, high = fields[len(entered)]
 
         def resolve(value: int) -> list[Event]:
             entered[field] = value
-            if len(entered) < len(CARD_FIELDS):
+            if len(entered) < len(fields):
                 self._ask_card(entered)
                 return []
-            return self._vault_witch_ready(BossCard(**entered))
+            return self._vault_witch_ready(BossCard(**{"kings_hand_tokens": 0, **entered}))
 
         self.flow.first(number(msg(text, n=len(self.heroes)), low, high, resolve))
 
     def _vault_witch_ready(self, card: BossCard) -> list[Event]:
-        setup = vault_witch_setup(card, len(self.heroes))
+        setup = vault_witch_setup(card, len(self.heroes), self.options["kings_hand"])
         self.witch_setup = setup
         low, high = setup.kings_hand_success
         event, step = instruction(
@@ -212,19 +238,21 @@ class Campaign(FlowGame):
             "bonus": bonus,
         }
         self.records.append(record)
-        events = [
-            Event(
-                EventKind.SCORE,
-                msg(
-                    "Scenario {n} {outcome}: {points} points, bonus {bonus}.",
-                    n=self.scenario,
-                    outcome=msg("won") if won else msg("lost"),
-                    points=points,
-                    bonus=bonus,
-                ),
-                record,
+        text = msg(
+            "Scenario {n} {outcome}: {points} points, bonus {bonus}.",
+            n=self.scenario,
+            outcome=msg("won") if won else msg("lost"),
+            points=points,
+            bonus=bonus,
+        )
+        events = [Event(EventKind.SCORE, text, record)]
+        if points and not won and self.options["lost_scenarios"] == NOT_COUNTED:
+            events.append(
+                Event(
+                    EventKind.INFO,
+                    msg("Not added to the campaign total: the scenario is played again."),
+                )
             )
-        ]
         if won:
             events += self._victory(witch)
         else:
@@ -247,8 +275,7 @@ class Campaign(FlowGame):
             events += self._announce(msg("Boss Loot: the same as the original Boss's."))
         finished_kind = self.kind
         if self.witch_defeated:
-            self._offer_conversion(finished_kind)
-            return events
+            return events + self._offer_conversion(finished_kind)
         events.append(self._collect_key())
         return events + self._advance()
 
@@ -270,9 +297,24 @@ class Campaign(FlowGame):
             {"witch_keys": self.witch_keys},
         )
 
-    def _offer_conversion(self, finished_kind: str) -> None:
-        """After her defeat: held keys and the new one may become Gold or Boss Loot."""
+    def _offer_conversion(self, finished_kind: str) -> list[Event]:
+        """After her defeat: held keys and the new one may become Gold or Boss Loot;
+        with the limit first, the new one is not gained over 3 (``witch_keys``)."""
         available = self.witch_keys + 1
+        events: list[Event] = []
+        if self.options["witch_keys"] == LIMIT_FIRST and available > self.rules.max_witch_keys:
+            available = self.rules.max_witch_keys
+            events.append(
+                Event(
+                    "witch_key",
+                    msg(
+                        "The party already holds {keys} Witch Keys, the most allowed: this"
+                        " scenario's key is not gained.",
+                        keys=self.witch_keys,
+                    ),
+                    {"witch_keys": self.witch_keys},
+                )
+            )
         if finished_kind == PORTAL_CRAWL:
             question = msg(
                 "Convert how many of {n} Witch Keys into {gold} Gold each?",
@@ -314,6 +356,7 @@ class Campaign(FlowGame):
             return events + self._advance()
 
         self.flow.later(number(question, 0, available, resolve))
+        return events
 
     def _defeat(self, witch: bool) -> list[Event]:
         if witch:
@@ -358,7 +401,9 @@ class Campaign(FlowGame):
     # what it looks like ------------------------------------------------------------
     @property
     def total_score(self) -> int:
-        return sum(r["points"] + r["bonus"] for r in self.records)
+        """The scenarios' scores and bonuses; a lost scenario's only when counted."""
+        counted = self.options["lost_scenarios"] == COUNTED
+        return sum(r["points"] + r["bonus"] for r in self.records if r["won"] or counted)
 
     def view(self) -> dict[str, Any]:
         rows = [

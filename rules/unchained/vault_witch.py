@@ -19,6 +19,7 @@ class VaultWitchRules:
     health_increase: tuple[int, ...]
     upgrade_cp_increase: int
     kings_hand_starting_increase: int
+    kings_hand_fixed_start: int
     kings_hand_max_per_turn_increase: int
     kings_hand_success: tuple[int, int]
     boss_scenarios: tuple[int, ...]
@@ -37,6 +38,7 @@ def vault_witch_rules() -> VaultWitchRules:
         health_increase=f.ints("health_increase", 4),
         upgrade_cp_increase=f.int("upgrade_cp_increase"),
         kings_hand_starting_increase=f.int("kings_hand_starting_increase"),
+        kings_hand_fixed_start=f.int("kings_hand_fixed_start"),
         kings_hand_max_per_turn_increase=f.int("kings_hand_max_per_turn_increase"),
         kings_hand_success=f.range("kings_hand_success"),
         boss_scenarios=f.ints("boss_scenarios", low=1),
@@ -75,15 +77,30 @@ class VaultWitchSetup:
         return data
 
 
-def vault_witch_setup(original: BossCard, heroes: int) -> VaultWitchSetup:
-    """The original Boss's card with the Vault Witch's adjustments for 1-4 heroes."""
+#: how many King's Hand tokens she starts with (the campaign's ``kings_hand`` option).
+#: The rulebook says both: "Per the original Boss Scenario card, plus: Starting tokens:
+#: +2 tokens", then "The Vault Witch starts with 5 King's Hand tokens". The two agree
+#: on the setup example's card (3 tokens, Scenario 2); for another card they do not.
+CARD_PLUS_TWO, FIVE = "card_plus_two", "five"
+KINGS_HAND_READINGS = (CARD_PLUS_TWO, FIVE)
+
+
+def vault_witch_setup(
+    original: BossCard, heroes: int, kings_hand: str = CARD_PLUS_TWO
+) -> VaultWitchSetup:
+    """The original Boss's card with the Vault Witch's adjustments for 1-4 heroes;
+    ``kings_hand`` says which reading of her starting King's Hand tokens applies."""
     if not 1 <= heroes <= 4:
         raise ValueError(f"the Vault Witch is set up for 1 to 4 heroes, not {heroes}")
     rules = vault_witch_rules()
+    if kings_hand == FIVE:
+        tokens = rules.kings_hand_fixed_start
+    else:
+        tokens = original.kings_hand_tokens + rules.kings_hand_starting_increase
     return VaultWitchSetup(
         health=original.health + rules.health_increase[heroes - 1],
         upgrade_cp=original.upgrade_cp + rules.upgrade_cp_increase,
-        kings_hand_tokens=original.kings_hand_tokens + rules.kings_hand_starting_increase,
+        kings_hand_tokens=tokens,
         kings_hand_max_per_turn=original.kings_hand_max_per_turn
         + rules.kings_hand_max_per_turn_increase,
         kings_hand_success=rules.kings_hand_success,
