@@ -472,15 +472,13 @@ class Runtime:
         return self._publish()
 
     def _act(self, action: TableAction) -> GameSnapshot | None:
-        if self.controller is None:
+        controller = self.controller
+        if controller is None:
             return None
-        prompt = self.controller.prompt
-        try:
-            events = self.controller.act(action)
-        except InvalidInput as error:
-            return self._publish(error=error.reason)
-        except (StoreError, OSError) as error:
-            return self._publish(error=self._not_saved(error))
+        prompt = controller.prompt
+        events = self._applied(lambda: controller.act(action))
+        if isinstance(events, Msg):
+            return self._publish(error=events)
         if action in (TableAction.CONFIRM, TableAction.UNDO):
             self.notice("disk", None)  # written: the card takes answers again
         if action is TableAction.CONFIRM and prompt.kind is PromptKind.ROLL:
@@ -488,18 +486,26 @@ class Runtime:
         return self._publish(events=events)
 
     def _answer(self, answer: Input) -> GameSnapshot | None:
-        if self.session is None or self.controller is None:
+        session = self.session
+        if session is None or self.controller is None:
             return None
-        try:
-            events = self.session.submit(answer)
-        except InvalidInput as error:
-            return self._publish(error=error.reason)
-        except (StoreError, OSError) as error:
-            return self._publish(error=self._not_saved(error))
+        events = self._applied(lambda: session.submit(answer))
+        if isinstance(events, Msg):
+            return self._publish(error=events)
         self.notice("disk", None)
         if answer.kind is InputKind.DICE:
             self._rolled()
         return self._publish(events=events)
+
+    def _applied(self, apply: Callable[[], list[Event]]) -> list[Event] | Msg:
+        """The events of an answer (a button's or a touch's), or why it was not taken:
+        refused by the game, or not saved (said in a notice too)."""
+        try:
+            return apply()
+        except InvalidInput as error:
+            return error.reason
+        except (StoreError, OSError) as error:
+            return self._not_saved(error)
 
     def _not_saved(self, error: BaseException, what: str = "move") -> Msg:
         """A move the store could not write (full or read-only SD card): the game
