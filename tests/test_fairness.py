@@ -168,7 +168,7 @@ def test_a_dice_throne_reroll_in_a_saved_game_counts_the_rerolled_dice(
     isolated_data: Path,
 ) -> None:
     store = Store.in_dir(isolated_data)
-    session = TableSession.start(store, "dicethrone-solo", seed=3)
+    session = TableSession.start(store, "dicethrone-solo", seed=3, options={"boss": "barbarian"})
     rolls = 0
     while rolls < 2:  # the Boss's first roll and one re-roll
         prompt = session.prompt()

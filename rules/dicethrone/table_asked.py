@@ -6,24 +6,27 @@ number, kept like any other, so a replayed game asks and applies it again."""
 
 from __future__ import annotations
 
-from dicetable.rules.core import Actor, EventKind, Input, Prompt, PromptKind, msg
+from dicetable.rules.core import Actor, EventKind, Input, Msg, Prompt, PromptKind, msg
 from dicetable.rules.dicethrone import health, offensive_roll
 from dicetable.rules.dicethrone.solo_state import MAX_DAMAGE, SoloState
+
+
+def table_number(text: Msg, most: int) -> Prompt:
+    """A number read off the hero board and typed at the table (0 to ``most``)."""
+    return Prompt(PromptKind.NUMBER, text, Actor.TABLE, number_range=(0, most))
 
 
 def ask_damage(s: SoloState, data: dict) -> Prompt:
     ability = s.boss_hero.ability(data["id"], data["level"])
     tier = ability.tiers[data["tier"]]
-    return Prompt(
-        PromptKind.NUMBER,
+    return table_number(
         msg(
             "The Boss uses {ability} ({objective}). How much damage does it deal, as "
             "printed on the hero board?",
             ability=msg(ability.name),
             objective=msg(tier.objective.label),
         ),
-        Actor.TABLE,
-        number_range=(0, MAX_DAMAGE),
+        MAX_DAMAGE,
     )
 
 
@@ -50,16 +53,14 @@ def ask_defense(s: SoloState, data: dict) -> Prompt:
     """The Boss's defence whose dice and effect are not public: the table rolls it as
     the board says and types the damage it prevents."""
     defense = s.boss_hero.defense(s.levels)
-    return Prompt(
-        PromptKind.NUMBER,
+    return table_number(
         msg(
             "The Boss defends with {name} against {damage} damage: roll it as the hero "
             "board says. How much damage does it prevent?",
             name=msg(defense.name),
             damage=data["damage"],
         ),
-        Actor.TABLE,
-        number_range=(0, data["damage"]),
+        data["damage"],
     )
 
 
@@ -76,15 +77,13 @@ def on_defense(s: SoloState, data: dict, answer: Input, values: list[int]) -> No
 
 def ask_defense_damage(s: SoloState, data: dict) -> Prompt:
     defense = s.boss_hero.defense(s.levels)
-    return Prompt(
-        PromptKind.NUMBER,
+    return table_number(
         msg(
             "How much damage does {name} deal to you (0 if none)? Carry out any other "
             "effect printed on it.",
             name=msg(defense.name),
         ),
-        Actor.TABLE,
-        number_range=(0, MAX_DAMAGE),
+        MAX_DAMAGE,
     )
 
 
