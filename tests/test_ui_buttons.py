@@ -213,6 +213,8 @@ def test_stopping_forgets_a_game_never_answered_once(shots, isolated_data) -> No
         assert len(Store.in_dir(isolated_data).saved_games()) == 1
         app = DiceTableApp(ui.runtime, ui.display)
         app.screens = ui.screens
+        for listeners in (ui.runtime.listeners.table, ui.runtime.listeners.tray):
+            listeners.clear()  # a stopped app draws nothing more (nor the next test)
         app.on_stop()
         app.on_stop()
     finally:

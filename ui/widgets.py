@@ -353,6 +353,8 @@ class PanelBox(FilledBox):
         )
         # per row: its label, whether the value sits beside it, the two labels
         self.values: list[tuple[str, bool, FitLabel, FitLabel]] = []
+        # a long name ("Ladrón de las Sombras (2)") wraps onto a second line
+        title_h = text_height(f"[b]{title}[/b]", display.secondary, inner - LABEL_MARGIN)
         parts: list[Widget] = [
             FitLabel(
                 text=f"[b]{title}[/b]",
@@ -360,7 +362,7 @@ class PanelBox(FilledBox):
                 max_font=display.primary,
                 min_font=display.secondary,
                 size_hint_y=None,
-                height=line,
+                height=max(line, title_h + display.pad),
             )
         ]
         icon_w = display.secondary + display.pad
