@@ -32,12 +32,22 @@ def retry_roll_phase(s: SoloState) -> bool:
     s.then(("offense", {}))
     return True
 
-def answer_ultimate(s: SoloState) -> None:
-    """The player reports an Ultimate: he spends all his King's Hand, 1 die each."""
+def answer_ultimate(s: SoloState, damage: int | None = None) -> None:
+    """The player reports an Ultimate (or rolled one whose ``damage`` is known): he
+    spends all his King's Hand, 1 die each."""
     kings_hand = s.boss.count("kings-hand")
+    known = {} if damage is None else {"damage": damage}
     if kings_hand:
         s.boss.remove("kings-hand", kings_hand)
-        s.then(("kings_hand", {"n": kings_hand}))
+        s.then(("kings_hand", {"n": kings_hand, **known}))
+    else:
+        ultimate_lands(s, known)
+
+
+def ultimate_lands(s: SoloState, data: dict) -> None:
+    """Its damage: asked, or the rolled Ultimate's (``data["damage"]``)."""
+    if "damage" in data:
+        s.then(("ultimate_hit", {"damage": data["damage"]}))
     else:
         s.then(("damage", {"kind": "ultimate"}))
 
@@ -55,9 +65,9 @@ def on_kings_hand(s: SoloState, data: dict, answer: Input, values: list[int]) ->
     rerolls = sum(1 for v in values if v >= 4)
     s.say(EventKind.ROLLED, msg("King's Hand: {values}.", values=values), values=values)
     if rerolls:
-        s.then(("ultimate_kept", {"rerolls": rerolls}))
+        s.then(("ultimate_kept", {**data, "rerolls": rerolls}))
     else:
-        s.then(("damage", {"kind": "ultimate"}))
+        ultimate_lands(s, data)
 
 def ask_ultimate_kept(s: SoloState, data: dict) -> Prompt:
     options = (
@@ -77,7 +87,7 @@ def ask_ultimate_kept(s: SoloState, data: dict) -> Prompt:
 
 def on_ultimate_kept(s: SoloState, data: dict, answer: Input, values: list[int]) -> None:
     if answer.choice == "yes":
-        s.then(("damage", {"kind": "ultimate"}))
+        ultimate_lands(s, data)
     else:
         s.say(
             EventKind.INFO,

@@ -17,16 +17,22 @@ from dicetable.rules.core import (
     PromptKind,
     msg,
 )
-from dicetable.rules.dicethrone import boss_turn, health, kings_hand
+from dicetable.rules.dicethrone import (
+    boss_turn,
+    health,
+    kings_hand,
+    player_abilities,
+    player_roll,
+)
 from dicetable.rules.dicethrone.decks import tokens
 from dicetable.rules.dicethrone.heroes import Ability, DiceEffect, Tier
 from dicetable.rules.dicethrone.objectives import Objective
 from dicetable.rules.dicethrone.odds import chance, chance_from
+from dicetable.rules.dicethrone.player_abilities import Effects
 from dicetable.rules.dicethrone.solo_state import (
     BOSS_HEALTH,
     MAX_CP,
     MAX_DAMAGE,
-    Shown,
     SoloState,
 )
 
@@ -251,28 +257,21 @@ def resolve_attack(s: SoloState, ability: Ability, tier: Tier, damage: int, heal
     if undefendable:
         s.then(("deal", {"damage": damage, **after}))
     else:
-        s.then(("player_defense", {"damage": damage, **after}))
+        # the player's defensive roll: read from the tray when their hero is known
+        defend = "player_defense_roll" if player_roll.reads_defense(s) else "player_defense"
+        s.then((defend, {"damage": damage, **after}))
 
-def dice_effects(s: SoloState, effects: tuple[DiceEffect, ...], values: list[int]) -> Shown:
-    """Apply per-die and at-least effects of these dice: tokens and CP at once,
+def dice_effects(s: SoloState, effects: tuple[DiceEffect, ...], values: list[int]) -> Effects:
+    """Apply per-die and at-least effects of the Boss's dice: tokens and CP at once,
     the damage, healing and prevention returned for the caller to place."""
-    counts = Counter(s.boss_hero.faces[v] for v in values)
-    shown = Shown()
-    for effect in effects:
-        times = effect.times(counts[effect.symbol])
-        if not times:
-            continue
-        shown.damage += effect.damage * times
-        shown.heal += effect.heal * times
-        shown.prevent += effect.prevent * times
-        shown.prevent_half = shown.prevent_half or effect.prevent_half
-        s.boss.cp = max(0, min(MAX_CP, s.boss.cp + effect.cp * times))
-        if effect.gain:
-            s.boss.add(effect.gain, times)
-        if effect.inflict:
-            boss_turn.inflict(s, effect.inflict, times)
-        if effect.drain:
-            drain_player(s, effect.drain * times)
+    shown = player_abilities.dice_effects(s.boss_hero, effects, values)
+    s.boss.cp = max(0, min(MAX_CP, s.boss.cp + shown.cp))
+    for token, n in Counter(shown.gain).items():
+        s.boss.add(token, n)
+    for token, n in Counter(shown.inflict).items():
+        boss_turn.inflict(s, token, n)
+    if shown.drain:
+        drain_player(s, shown.drain)
     return shown
 
 def drain_player(s: SoloState, cp: int) -> int:

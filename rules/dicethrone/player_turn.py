@@ -13,7 +13,13 @@ from dicetable.rules.core import (
     PromptKind,
     msg,
 )
-from dicetable.rules.dicethrone import health, kings_hand, offensive_roll, table_asked
+from dicetable.rules.dicethrone import (
+    health,
+    kings_hand,
+    offensive_roll,
+    player_roll,
+    table_asked,
+)
 from dicetable.rules.dicethrone.decks import tokens
 from dicetable.rules.dicethrone.solo_state import (
     MAX_CP,
@@ -86,7 +92,14 @@ def run_player_turn(s: SoloState, data: dict) -> None:
     )
 
 def ask_menu(s: SoloState, data: dict) -> Prompt:
-    options = [
+    options = []
+    if s.player_hero is not None:  # the player's rolls read from the tray (player_roll)
+        if player_roll.may_roll(s):
+            name = msg(s.player_hero.name)
+            options.append(Option("roll", msg("Roll my Offensive Roll ({hero})", hero=name)))
+        if player_roll.upgrades_left(s):
+            options.append(Option("upgrade", msg("I played an upgrade card")))
+    options += [
         Option("attack", msg("My attack hit the Boss (he defends)")),
         Option("undefendable", msg("Undefendable damage to the Boss")),
         Option("ultimate", msg("I rolled my Ultimate")),
@@ -125,6 +138,10 @@ def on_menu(s: SoloState, data: dict, answer: Input, values: list[int]) -> None:
     s.then(("menu", {}))
     if choice == "ultimate":
         kings_hand.answer_ultimate(s)
+    elif choice == "roll":
+        player_roll.start_offense(s)
+    elif choice == "upgrade":
+        s.then(("player_upgrade", {}))
     else:
         s.then(follow[choice])
 
@@ -139,11 +156,20 @@ def ask_damage(s: SoloState, data: dict) -> Prompt:
     )
 
 def on_damage(s: SoloState, data: dict, answer: Input, values: list[int]) -> None:
-    kind, damage = data["kind"], answer.number
+    deal(s, data["kind"], answer.number)
+
+
+def deal(s: SoloState, kind: str, damage: int) -> None:
+    """The player's damage (reported or rolled), with Bonus Damage to spend first."""
     if s.bonus_damage:  # 6.: an attack modifier, the Ultimate's too
         s.then(("bonus", {"kind": kind, "damage": damage}))
     else:
         player_hits(s, kind, damage)
+
+
+def run_ultimate_hit(s: SoloState, data: dict) -> None:
+    """A rolled Ultimate that stands: its damage lands (with Bonus Damage)."""
+    deal(s, "ultimate", data["damage"])
 
 def ask_bonus(s: SoloState, data: dict) -> Prompt:
     return Prompt(

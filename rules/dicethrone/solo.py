@@ -33,11 +33,13 @@ from dicetable.rules.dicethrone import (
     health,
     kings_hand,
     offensive_roll,
+    player_roll,
     player_turn,
     solo_setup,
     table_asked,
 )
 from dicetable.rules.dicethrone.decks import tokens
+from dicetable.rules.dicethrone.heroes import hero_ids, load_hero
 from dicetable.rules.dicethrone.solo_setup import BOSSES, DIFFICULTIES
 from dicetable.rules.dicethrone.solo_state import (
     BOSS_HEALTH,
@@ -84,6 +86,20 @@ PHASES: dict[str, Asked | Moved] = {
     "boss_token": Asked(player_turn.ask_boss_token, player_turn.on_boss_token),
     "heal": Asked(player_turn.ask_heal, player_turn.on_heal),
     "cp": Asked(player_turn.ask_cp, player_turn.on_cp),
+    "ultimate_hit": Moved(player_turn.run_ultimate_hit),
+    # 4. Step 2 with the player's hero known: their rolls read from the tray
+    "player_offense": Asked(player_roll.ask_player_offense, player_roll.on_player_offense),
+    "player_pick": Asked(player_roll.ask_player_pick, player_roll.on_player_pick),
+    "player_ability_roll": Asked(
+        player_roll.ask_player_ability_roll, player_roll.on_player_ability_roll
+    ),
+    "player_defense_roll": Asked(
+        player_roll.ask_player_defense_roll, player_roll.on_player_defense_roll
+    ),
+    "player_upgrade": Asked(player_roll.ask_player_upgrade, player_roll.on_player_upgrade),
+    "player_asked_damage": Asked(
+        player_roll.ask_player_asked_damage, player_roll.on_player_asked_damage
+    ),
     # 4. Game turn, step 3: the Boss's turn and his Offensive Rolling Phase
     "boss_turn": Moved(boss_turn.run_boss_turn),
     "offense": Asked(offensive_roll.ask_offense, offensive_roll.on_offense),
@@ -115,15 +131,20 @@ class DiceThroneSolo(FlowGame, SoloState):
     id = "dicethrone-solo"
     title = "Dice Throne: fan-made solo mode (v3.2)"
     #: "ask" (the default) asks at the table; a value skips that setup question
+    #: player_hero: the hero whose rolls the tray reads (any hero file, the Raveness
+    #: included); by_hand, the default, has the player report their turn
     options_allowed: ClassVar[Mapping[str, tuple[str, ...]]] = {
         "boss": ("ask", *BOSSES),
         "difficulty": ("ask", *DIFFICULTIES),
+        "player_hero": (player_roll.BY_HAND, *hero_ids()),
     }
 
     def __init__(self, seed: int, options: dict[str, str] | None = None) -> None:
         FlowGame.__init__(self, seed, options)
         SoloState.__init__(self, rng=random.Random(seed), flow=self.flow, phases=PHASES)
         boss, difficulty = self.options["boss"], self.options["difficulty"]
+        if self.options["player_hero"] != player_roll.BY_HAND:
+            self.player_hero = load_hero(self.options["player_hero"])
         self.later(
             ("boss", {}) if boss == "ask" else ("set_boss", {"boss": boss}),
             ("difficulty", {})
@@ -160,17 +181,19 @@ class DiceThroneSolo(FlowGame, SoloState):
         head = self.flow.waiting
         values = [d.value for d in answer.dice if d.value is not None]  # expect checked 1-6
         if head is not None and head.name == "offense" and self.attempt > 0:
-            self._check_kept(values, prompt.keep)
+            self._check_kept(values, prompt.keep, self.dice)
+        if head is not None and head.name == "player_offense" and self.player_attempt > 0:
+            self._check_kept(values, prompt.keep, self.player_dice)
         self.said = []
         self.flow.answer(answer)
         self._advance()
         events, self.said = self.said, []
         return events
 
-    def _check_kept(self, values: list[int], keep: tuple[int, ...]) -> None:
-        kept = Counter(self.dice[i] for i in keep)
+    def _check_kept(self, values: list[int], keep: tuple[int, ...], rolled: list[int]) -> None:
+        kept = Counter(rolled[i] for i in keep)
         if kept - Counter(values):
-            shown = " ".join(str(self.dice[i]) for i in keep)
+            shown = " ".join(str(rolled[i]) for i in keep)
             raise InvalidInput(msg("The kept dice ({kept}) must still be in the roll.", kept=shown))
 
     def _advance(self) -> None:

@@ -43,16 +43,6 @@ Named = tuple[str, dict[str, Any]]
 
 
 @dataclass
-class Shown:
-    """What a set of dice effects adds up to."""
-
-    damage: int = 0
-    heal: int = 0
-    prevent: int = 0
-    prevent_half: bool = False
-
-
-@dataclass
 class Side:
     """One side of the fight: Health, CP and status tokens (limits from tokens.toml)."""
 
@@ -128,6 +118,12 @@ class SoloState:
     attempt: int = 0
     attempts: int = ROLL_ATTEMPTS
     winner: str = ""
+    # the player's hero when their rolls are read (``player_roll``), else None
+    player_hero: Hero | None = None
+    player_levels: dict[str, int] = field(default_factory=dict)
+    player_dice: list[int] = field(default_factory=list)
+    player_attempt: int = 0
+    player_rolled: int = 0  # the turn of the player's last Offensive Roll (one a turn)
     said: list[Event] = field(default_factory=list)  # the events of the answer being taken
 
     def roll_prompt(
