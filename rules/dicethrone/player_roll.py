@@ -16,6 +16,8 @@ player's defensive roll against the Boss is read the same way.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from dicetable.rules.core import (
     Actor,
     DiceRequest,
@@ -47,6 +49,7 @@ from dicetable.rules.dicethrone.solo_state import (
     SoloState,
 )
 
+SMALLEST_SHOWN = Fraction(1, 200)  # rounds to 1%
 BY_HAND = "by_hand"  # the player_hero option: the turn is reported, as before
 DICE = 5  # a hero's Offensive Roll
 
@@ -144,10 +147,10 @@ def ask_player_pick(s: SoloState, data: dict) -> Prompt:
                 Option(
                     f"aim:{ability.id}",
                     msg(
-                        "Re-roll for {ability}: keep {kept}, {percent}% ({odds})",
+                        "Re-roll for {ability}: keep {kept}, {percent} ({odds})",
                         ability=msg(ability.name),
                         kept=" ".join(str(s.player_dice[i]) for i in found.keep) or "-",
-                        percent=round(100 * float(found.chance)),
+                        percent=percent(found.chance),
                         odds=str(found.chance),
                     ),
                 )
@@ -164,6 +167,11 @@ def ask_player_pick(s: SoloState, data: dict) -> Prompt:
         Actor.PLAYER,
         tuple(options),
     )
+
+
+def percent(chance: Fraction) -> str:
+    """A chance as a player reads it: "88%", and "<1%" rather than a 0% that can happen."""
+    return f"{round(100 * chance)}%" if chance >= SMALLEST_SHOWN else "<1%"
 
 
 def on_player_pick(s: SoloState, data: dict, answer: Input, values: list[int]) -> None:
