@@ -13,9 +13,6 @@ import pytest
 
 from dicetable.vision.face_reader import COCKED, FACE_INPUT, NOT_A_DIE, SYMBOL
 from dicetable.vision.finder import STRIDE
-from dicetable.vision.networks import MODELS
-from dicetable.vision.training.__main__ import mine_finds
-from dicetable.vision.training.augment import glare
 from dicetable.vision.training.photos import PIP_SPAN, Die, kept_dice, load_split
 from dicetable.vision.training.samples import (
     BANK,
@@ -127,26 +124,3 @@ def test_smoke_training_exports_models_the_reader_loads(datasets, tmp_path):
     assert "Smoke run" in (out / "MODEL_CARD.md").read_text()
     reading = DiceReader(models=out).read(np.full((240, 320, 3), 128, np.uint8))
     assert reading.ms >= 0
-
-
-def test_a_glare_streak_lights_a_thin_band_and_leaves_the_rest_of_the_face():
-    """Translucent dice under a lamp carry a bright streak across their pips; the
-    augmentation draws one, so the band is bright and most of the crop is untouched."""
-    face = np.full((FACE_INPUT, FACE_INPUT, 3), 60, np.uint8)
-    lit = glare(face, np.random.default_rng(3))
-    changed = np.abs(lit.astype(int) - face.astype(int)).max(axis=2) > 10
-    assert 0.01 < changed.mean() < 0.5
-    assert lit.max() > 150
-
-
-def test_the_finders_own_finds_on_training_photos_are_labelled_by_the_nearest_die(datasets):
-    """Mined finds on a labelled die carry that die's face; the others are "none"
-    (the shipped finder on three dice-colours training photos)."""
-    photos = load_split("dice-colours", "train", datasets, limit=3)
-    sources = [(p.image, kept_dice(p)) for p in photos]
-    (none, none_labels), (found, found_labels) = mine_finds(MODELS, sources, 200)
-    dice = sum(len(d) for _, d in sources)
-    assert len(found_labels) >= 0.9 * dice
-    assert set(found_labels.tolist()) <= set(range(6))
-    assert set(none_labels.tolist()) <= {NOT_A_DIE}
-    assert found.shape[1:] == none.shape[1:] == (BANK, BANK, 3)

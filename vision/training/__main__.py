@@ -35,9 +35,7 @@ from dicetable.vision.training.photos import (
 )
 from dicetable.vision.training.samples import (
     BANK,
-    BANK_DIE,
     FAR,
-    NEAR,
     bank_crop,
     class_of,
     die_crops,
@@ -136,7 +134,8 @@ def held_crops(photos: list[Photo], rng: np.random.Generator) -> tuple[np.ndarra
             crops.append(cut_square(photo.image, die.x, die.y, FACE_SPAN * die.size, FACE_INPUT))
             labels.append(class_of(die.value))
         for crop, label in floor_crops(photo.image, dice, len(dice), rng):
-            centre = cut_square(crop, BANK / 2, BANK / 2, FACE_SPAN * BANK_DIE, FACE_INPUT)
+            centre = cut_square(crop, crop.shape[1] / 2, crop.shape[0] / 2,
+                                crop.shape[0] / 2, FACE_INPUT)  # fmt: skip
             crops.append(centre)
             labels.append(label)
     if not crops:
@@ -144,41 +143,27 @@ def held_crops(photos: list[Photo], rng: np.random.Generator) -> tuple[np.ndarra
     return np.stack(crops), np.array(labels, np.int64)
 
 
-def mine_finds(
+def mine_floor(
     models: Path, sources: list[tuple[np.ndarray, list]], limit: int
-) -> tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]:
-    """What the trained finder finds in the training photos, cut as the reader will cut
-    it. Finds that are no labelled die (a magnet, a plug, a knot in the wood, a die's
-    side) become the face reader's "none" examples, so it learns to say so; finds on a
-    labelled die become examples of its face with the finder's own centre and size
-    (off by a little, or spread over two touching dice), so the face reader learns the
-    crops it is handed at run time, not only the labels' neat ones."""
+) -> tuple[np.ndarray, np.ndarray]:
+    """Hard negatives: what the trained finder takes for a die in the training photos
+    that is no labelled die (a magnet, a plug, a knot in the wood), as the face
+    reader's "none" examples, so it learns to say so."""
     from dicetable.vision.finder import DieFinder
 
     finder = DieFinder(MINING_THRESHOLD, models)
-    wrong: list[np.ndarray] = []
-    right: list[tuple[np.ndarray, int]] = []
+    crops: list[np.ndarray] = []
     for image, dice in sources:
         finder.forget()
         for find in finder.find(image):
-            crop = bank_crop(image, find.x, find.y, find.size)
-            near = [d for d in dice if math.hypot(find.x - d.x, find.y - d.y) < NEAR * d.size]
-            if near:
-                right.append((crop, class_of(near[0].value)))
-            elif all(math.hypot(find.x - d.x, find.y - d.y) > FAR * max(d.size, find.size)
-                     for d in dice):  # fmt: skip
-                wrong.append(crop)
-        if len(wrong) >= limit and len(right) >= limit:
+            if all(math.hypot(find.x - d.x, find.y - d.y) > FAR * max(d.size, find.size)
+                   for d in dice):  # fmt: skip
+                crops.append(bank_crop(image, find.x, find.y, find.size))
+        if len(crops) >= limit:
             break
-    return _bank(wrong[:limit], [NOT_A_DIE] * len(wrong[:limit])), _bank(
-        [c for c, _ in right[:limit]], [lb for _, lb in right[:limit]]
-    )
-
-
-def _bank(crops: list[np.ndarray], labels: list[int]) -> tuple[np.ndarray, np.ndarray]:
     if not crops:
         return np.zeros((0, BANK, BANK, 3), np.uint8), np.zeros(0, np.int64)
-    return np.stack(crops), np.array(labels, np.int64)
+    return np.stack(crops[:limit]), np.full(min(len(crops), limit), NOT_A_DIE, np.int64)
 
 
 def write_facts(out: Path, facts: dict) -> None:
@@ -240,17 +225,12 @@ def main(argv: list[str] | None = None) -> int:
     # 2. The face reader, with the finder's mistakes on the training photos as "none".
     real_crops, real_labels = face_bank(real, rng)
     rendered_crops, rendered_labels = face_bank(renders, rng)
-    (mined_crops, mined_labels), (found_crops, found_labels) = mine_finds(
-        args.out, real + renders, len(real_labels)
-    )
-    say(f"mined from the training photos: {len(mined_labels)} finds that are no die,"
-        f" {len(found_labels)} dice as the finder found them")  # fmt: skip
+    mined_crops, mined_labels = mine_floor(args.out, real + renders, len(real_labels))
+    say(f"{len(mined_labels)} finds that are no die mined from the training photos")
     # Real dice are the evidence; they are repeated so that they are not outnumbered
     # by the rendered ones in every epoch.
-    crops = np.concatenate([*[real_crops] * REAL_REPEAT, rendered_crops, mined_crops, found_crops])
-    labels = np.concatenate(
-        [*[real_labels] * REAL_REPEAT, rendered_labels, mined_labels, found_labels]
-    )
+    crops = np.concatenate([*[real_crops] * REAL_REPEAT, rendered_crops, mined_crops])
+    labels = np.concatenate([*[real_labels] * REAL_REPEAT, rendered_labels, mined_labels])
     say(f"face bank: {len(crops)} crops, per class {np.bincount(labels).tolist()}")
     faces, face_seconds = fit.train_faces(crops, labels, args.face_epochs, args.seed,
                             args.out / "faces.ckpt", say)  # fmt: skip

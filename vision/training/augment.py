@@ -14,13 +14,12 @@ BLUR = 0.3
 MOTION = 0.1
 JPEG = 0.3
 NOISE = 0.5
-GLARE = 0.2  # share with a specular streak (light on a glossy or translucent die)
 
 
 def photometric(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """A new look of ``image`` (BGR uint8): hue, saturation, tint, gamma, contrast,
     blur, grain and JPEG, each at random."""
-    out: np.ndarray = glare(image, rng) if rng.random() < GLARE else image
+    out: np.ndarray = image
     if rng.random() < 0.8:
         hsv = cv2.cvtColor(out, cv2.COLOR_BGR2HSV).astype(np.int16)
         hsv[..., 0] = (hsv[..., 0] + int(rng.integers(0, 180))) % 180
@@ -53,27 +52,6 @@ def photometric(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         decoded = cv2.imdecode(data, cv2.IMREAD_COLOR)
         out = out if decoded is None else decoded
     return out
-
-
-def glare(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """A bright curved streak across ``image``: a lamp mirrored in a glossy die. On
-    translucent dice it crosses the pips, and a reader must count past it (measured:
-    such streaks turned Threes and Fours into Twos)."""
-    height, width = image.shape[:2]
-    side = min(height, width)
-    start = rng.uniform(0, 1, 2) * (width, height)
-    bend = rng.uniform(-0.3, 0.3, 2) * side
-    heading = rng.uniform(0, 2 * np.pi)
-    length = rng.uniform(0.3, 0.9) * side
-    step = np.array([np.cos(heading), np.sin(heading)]) * length / 4
-    points = np.array([start + k * step + bend * np.sin(np.pi * k / 4) for k in range(5)])
-    line = np.zeros((height, width), np.float32)
-    thickness = max(1, round(side * rng.uniform(0.02, 0.07)))
-    cv2.polylines(line, [points.astype(np.int32)], False, 1.0, thickness, cv2.LINE_AA)
-    mask = cv2.GaussianBlur(line, (0, 0), max(0.5, thickness / 2))[..., None]
-    strength = rng.uniform(0.5, 1.0)
-    lit = image.astype(np.float32) * (1 - strength * mask) + 255 * strength * mask
-    return np.clip(lit, 0, 255).astype(np.uint8)
 
 
 def motion_blur(image: np.ndarray, length: int, angle: float) -> np.ndarray:

@@ -28,8 +28,7 @@ BANK = 96  # side of a stored die crop, pixels, the die BANK_DIE across at its c
 BANK_DIE = 32.0
 NEAR = 0.3  # of a side: a crop this close to a die's centre still shows that die
 FAR = 0.65  # of a side: a crop this far from every die shows no die's face
-# Pasted dice may touch (real ones do, and the finder must still tell them apart).
-TOUCHING = 1.0  # of the two half sides: the closest two pasted dice's centres come
+APART = 1.15  # of the two half sides: the closest two pasted dice's centres come
 
 
 @dataclass
@@ -96,7 +95,7 @@ def paste_dice(
     for _ in range(int(rng.integers(1, 6))):
         size = side * rng.uniform(0.8, 1.25)
         x, y = rng.uniform(size, PATCH - size, 2)
-        if any(math.hypot(x - d.x, y - d.y) < TOUCHING * (size + d.size) / 2
+        if any(math.hypot(x - d.x, y - d.y) < APART * (size + d.size) / 2
                for d in placed + added):  # fmt: skip
             continue
         crop = bank[int(rng.integers(len(bank)))]
