@@ -247,7 +247,7 @@ def render_tray(
                 hull = cv2.convexHull(np.vstack([corners, cast]).astype(np.float32))
                 corners = hull.reshape(-1, 2).astype(np.float64)
             cv2.fillPoly(shade, [_pts(corners)], 255, cv2.LINE_AA, shift=4)
-        shade = cv2.GaussianBlur(shade, (3, 3), 0)
+        shade = np.asarray(cv2.GaussianBlur(shade, (3, 3), 0), np.uint8)
         factor = cv2.cvtColor(255 - shade // 2, cv2.COLOR_GRAY2BGR)
         image = cv2.multiply(image, factor, scale=1 / 255)
     for die in dice:
@@ -263,7 +263,8 @@ def render_tray(
         image = cv2.add(image, grain, dtype=cv2.CV_8U)
     if jpeg_quality is not None:
         _, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, int(jpeg_quality)])
-        image = cv2.imdecode(data, cv2.IMREAD_COLOR)
+        decoded = cv2.imdecode(data, cv2.IMREAD_COLOR)
+        image = image if decoded is None else decoded
     return image
 
 
@@ -433,7 +434,7 @@ def _pts(points: np.ndarray) -> np.ndarray:
     return np.round(points * 16).astype(np.int32).reshape(-1, 1, 2)
 
 
-def _shade(colour: tuple[int, int, int], factor: float) -> tuple[int, ...]:
+def _shade(colour: tuple[int, ...], factor: float) -> tuple[int, ...]:
     return tuple(int(min(255, max(0, c * factor))) for c in colour)
 
 
@@ -741,7 +742,7 @@ def _motion_blur(image: np.ndarray, length: float, angle: float) -> np.ndarray:
     kernel = np.zeros((size, size), np.float32)
     kernel[size // 2, :] = 1.0
     turn = cv2.getRotationMatrix2D((size / 2 - 0.5, size / 2 - 0.5), angle, 1.0)
-    kernel = cv2.warpAffine(kernel, turn, (size, size))
+    kernel = np.asarray(cv2.warpAffine(kernel, turn, (size, size)), np.float32)
     kernel /= kernel.sum()
     return cv2.filter2D(image, -1, kernel)
 

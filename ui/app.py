@@ -339,8 +339,8 @@ class TableScreens(ScreenManager):
         self.menu_items = [
             (msg("Back to the game"), self.close_menu),
             (msg("Home (the game stays saved)"), self._leave),
-            (msg("Settings"), lambda: (self.close_menu(), self.go("settings"))),
-            (msg("Game log"), lambda: (self.close_menu(), self.game.open_log())),
+            (msg("Settings"), self._menu_settings),
+            (msg("Game log"), self._menu_log),
         ]
         self.menu_focus = 0
         self.menu_buttons = []
@@ -353,6 +353,14 @@ class TableScreens(ScreenManager):
         self.menu = view
         self._show_menu_focus()
         view.open(animation=False)
+
+    def _menu_settings(self) -> None:
+        self.close_menu()
+        self.go("settings")
+
+    def _menu_log(self) -> None:
+        self.close_menu()
+        self.game.open_log()
 
     def close_menu(self) -> None:
         if self.menu is not None:
@@ -382,16 +390,17 @@ class TableScreens(ScreenManager):
         """A key from the keyboard; True when it meant something here."""
         state = self.game.state if "game" in self.built and self.current == "game" else None
         kind = None if state is None else state.prompt.kind
-        digit = bool(text) and len(text) == 1 and text in "0123456789"
-        if kind is PromptKind.ROLL and digit and text in "123456":
+        typed = text or ""
+        digit = len(typed) == 1 and typed in "0123456789"
+        if kind is PromptKind.ROLL and digit and typed in "123456":
             if not self.game.typing and self.runtime.tray.state not in ("no_camera", "lost"):
                 self.game.toggle_typing()
-            self.game.type_die(text)
+            self.game.type_die(typed)
             return True
         if kind is PromptKind.NUMBER and state is not None and state.prompt.number_range:
             low, high = state.prompt.number_range
             if digit:
-                self.runtime.focus(self.digits.type(text, low, high))
+                self.runtime.focus(self.digits.type(typed, low, high))
                 return True
             if key == "backspace" and (value := self.digits.erase(low, high)) is not None:
                 self.runtime.focus(value)
@@ -458,7 +467,11 @@ class DiceTableApp(App):
         if self.on_shown is not None:
             self.on_shown()
         if self.screens is not None:
-            Clock.schedule_once(lambda _dt: self.screens and self.screens.warm_up(), 0.1)
+            Clock.schedule_once(self._warm_up, 0.1)
+
+    def _warm_up(self, _dt: float) -> None:
+        if self.screens is not None:
+            self.screens.warm_up()
 
     def on_stop(self) -> None:
         from dicetable.hardware import notify

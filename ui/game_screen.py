@@ -14,6 +14,7 @@ runtime, which answers on its own thread.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from kivy.graphics.texture import Texture
@@ -199,7 +200,7 @@ class GameScreen(Screen):
             self.twins[action] = TwinButton(
                 d,
                 self.t(name),
-                lambda a=action: self.on_action(a),
+                partial(self.on_action, action),
                 TWIN_COLOURS[action],
                 with_meaning=action not in (TableAction.UNDO, TableAction.MENU),
             )
@@ -640,9 +641,7 @@ class GameScreen(Screen):
         if colours:
             colour_row = BoxLayout(size_hint_y=None, height=d.touch, spacing=d.pad)
             for name in colours:
-                colour_row.add_widget(
-                    TapButton(d, self.t(name), lambda n=name: self._pick_colour(n))
-                )
+                colour_row.add_widget(TapButton(d, self.t(name), partial(self._pick_colour, name)))
             pad.add_widget(colour_row)
         cols = 3 if len(faces) <= 6 else 4
         grid = GridLayout(cols=cols, spacing=d.pad)
@@ -738,7 +737,7 @@ class GameScreen(Screen):
             button = TapButton(
                 d,
                 self.t.markup(option.label),
-                lambda o=option: self.runtime.answer(Input.choose(o.id, source="touch")),
+                partial(self._choose, option.id),
                 colour=theme.dim(colour, 0.5) if index == state.focus else theme.SURFACE_HIGH,
                 grow=True,
             )
@@ -758,6 +757,13 @@ class GameScreen(Screen):
 
             focused = self.option_buttons[state.focus]
             Clock.schedule_once(lambda _dt: scroll_into_view(focused), 0)
+
+    def _choose(self, option_id: str) -> None:
+        self.runtime.answer(Input.choose(option_id, source="touch"))
+
+    def _jump(self, step: int, low: int, high: int) -> None:
+        """A -5/+5 press: the number moved by ``step``, kept inside its range."""
+        self.runtime.focus(min(high, max(low, self.number + step)))
 
     @property
     def number(self) -> int:
@@ -799,7 +805,7 @@ class GameScreen(Screen):
                     TapButton(
                         d,
                         f"[b]{step:+d}[/b]".replace("-", "−"),
-                        lambda s=step: self.runtime.focus(min(high, max(low, self.number + s))),
+                        partial(self._jump, step, low, high),
                     )
                 )
             self.action.add_widget(jumps)

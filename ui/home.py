@@ -4,6 +4,7 @@ screen, where a game's difficulty and house rules (its options) are chosen."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
@@ -103,7 +104,7 @@ class HomeScreen(Screen):
         self.add_widget(root)
         for game_id, game in games().items():
             self.new_list.add_widget(
-                TapButton(d, self.t.markup(game.title), lambda g=game_id: on_new(g), grow=True)
+                TapButton(d, self.t.markup(game.title), partial(on_new, game_id), grow=True)
             )
 
     def focus_targets(self) -> list[TapButton]:
@@ -189,9 +190,7 @@ class HomeScreen(Screen):
             title = all_games[line.game].title if line.game in all_games else line.game
             parts = [f"[b]{self.t.markup(title)}[/b]"]
             if line.boss:
-                parts.append(
-                    self.t.markup(str(line.boss) if isinstance(line.boss, str) else line.boss)
-                )
+                parts.append(self.t.markup(line.boss))
             if line.turn is not None:
                 parts.append(self.t.markup(msg("turn {n}", n=line.turn)))
             parts.append(line.when)
@@ -199,7 +198,7 @@ class HomeScreen(Screen):
                 TapButton(
                     d,
                     " · ".join(parts),
-                    lambda g=line.id: self.runtime.resume(g),
+                    partial(self.runtime.resume, line.id),
                     grow=True,
                 )
             )
@@ -322,7 +321,7 @@ class NewGameScreen(Screen):
                 button = TapButton(
                     d,
                     self.t.markup(option_name(value)),
-                    lambda n=name, v=value: self._set(n, v),
+                    partial(self._set, name, value),
                     colour=theme.dim(theme.PLAYER, 0.6) if on else theme.SURFACE_HIGH,
                 )
                 button.outline = theme.TEXT if on else (0, 0, 0, 0)

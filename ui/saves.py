@@ -15,6 +15,7 @@ from typing import Any
 
 from dicetable.device.session import TableSession
 from dicetable.device.store import SavedGame, Store
+from dicetable.rules.core import Msg
 
 log = logging.getLogger(__name__)
 
@@ -25,7 +26,7 @@ DATE_FORMAT = "%Y-%m-%d %H:%M"
 class SaveLine:
     id: int
     game: str
-    boss: object = ""  # the boss panel's title: a name, or a message to translate
+    boss: Msg | str = ""  # the boss panel's title: a name, or a message to translate
     turn: int | None = None
     when: str = ""
 

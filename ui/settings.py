@@ -6,6 +6,7 @@ start, the language at once."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
@@ -88,7 +89,7 @@ class _Page(Screen):
             button = TapButton(
                 d,
                 label,
-                lambda v=value: on_pick(v),
+                partial(on_pick, value),
                 colour=theme.dim(theme.PLAYER, 0.6) if on else theme.SURFACE_HIGH,
             )
             button.outline = theme.TEXT if on else (0, 0, 0, 0)
@@ -133,7 +134,7 @@ class SettingsScreen(_Page):
             )
         )
         grid.add_widget(self.caption(self.t(msg("Camera (from the next start)"))))
-        sources = {k: self.t(CAMERA_NAMES[k]) for k in ALLOWED["camera.source"]}
+        sources = {str(k): self.t(CAMERA_NAMES[str(k)]) for k in ALLOWED["camera.source"]}
         grid.add_widget(
             self.choices(
                 sources, settings["camera.source"], lambda v: self._save("camera.source", v)
@@ -399,7 +400,7 @@ class TeachScreen(_Page):
             button = TapButton(
                 d,
                 self.t.markup(dice.title),
-                lambda dice=dice: self.start(dice),
+                partial(self.start, dice),
                 colour=theme.dim(theme.PLAYER, 0.6) if waiting else theme.SURFACE_HIGH,
             )
             button.outline = theme.TEXT if waiting else (0, 0, 0, 0)
