@@ -496,8 +496,8 @@ def test_dice_typed_without_camera_and_errors_shown(table: Table) -> None:
     assert_prompt_visible(table, image)
     for face in "1234":
         table.tap(table.find_text(face))
-    table.key("enter")  # four dice where five are wanted: refused
-    assert "Expected 5 dice" in table.screens.game.prompt_line.text
+    table.key("enter")  # four dice where five are wanted: refused by the screen
+    assert "Type 1 more dice" in table.screens.game.prompt_line.text
     table.tap(table.find_text("5"))
     table.tap(table.find_text("Use these dice"))
     assert table.state.prompt.keep == (0, 1)

@@ -104,3 +104,30 @@ def test_a_correction_is_bound_to_its_frame_and_shows_the_die(table: Table) -> N
     assert [d.value for d in table.state.dice] == [2, 6, 3, 4, 5]
     table.button(CONFIRM)
     assert answered_dice(table) == [2, 6, 3, 4, 5]
+
+
+def test_the_pad_offers_its_dice_only_when_as_many_are_typed_as_asked(table: Table) -> None:
+    """The pad's own button: with 3 of 5 dice typed it says how many are missing and
+    answers nothing, by touch or by Confirm; with all 5 it uses them."""
+    start_roll(table)
+    game = table.screens.game
+    if game.showing_camera:
+        game.toggle_typing()
+        table.pump()
+    for face in "123":
+        game.type_die(face)
+    table.pump()
+    assert game.use_button.text == "Type 2 more dice"
+    assert "Type 2 more dice" in game.twins[CONFIRM].meaning.text
+    inputs = table.state.inputs
+    game.use_button.dispatch("on_release")
+    table.button(CONFIRM)
+    table.pump()
+    assert table.state.inputs == inputs
+    for face in "45":
+        game.type_die(face)
+    table.pump()
+    assert game.use_button.text == "Use these dice"
+    game.use_button.dispatch("on_release")
+    table.pump()
+    assert answered_dice(table) == [1, 2, 3, 4, 5]

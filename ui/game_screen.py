@@ -292,7 +292,8 @@ class GameScreen(Screen):
             meanings[TableAction.NEXT] = msg("Go on")
             meanings[TableAction.BACK] = msg("Back")
         elif state.prompt.kind is PromptKind.ROLL and self.typed:
-            meanings[TableAction.CONFIRM] = msg("Use the typed dice")
+            short = self.typed_short()
+            meanings[TableAction.CONFIRM] = short or msg("Use the typed dice")
         elif state.prompt.kind is PromptKind.ROLL and self.wrong_count() is not None:
             meanings[TableAction.CONFIRM] = msg("Wrong number of dice")
         elif state.prompt.kind is PromptKind.OVER:
@@ -431,6 +432,12 @@ class GameScreen(Screen):
         )
         self.prompt_line.text = line
 
+    def _refuse(self, why: Msg) -> None:
+        """A press the screen refuses itself, said in red where the game says its own."""
+        self.prompt_bar.fill = theme.dim(theme.FAILURE, 0.45)
+        self.prompt_bar.outline = theme.FAILURE
+        self.prompt_line.text = "[b]" + self.t.markup(why) + "[/b]"
+
     def _show_info(self, state: GameSnapshot) -> None:
         """Panels are updated in place when only their values changed (most answers),
         so the screen is not rebuilt label by label on every move."""
@@ -547,15 +554,15 @@ class GameScreen(Screen):
             row.add_widget(self.ready)
         else:
             self.action.add_widget(self._dice_pad(prompt))
-            row.add_widget(
-                TapButton(
-                    d,
-                    self.t(msg("Use these dice")),
-                    self.use_typed,
-                    colour=theme.dim(theme.SUCCESS),
-                    size_hint_x=0.6,
-                )
+            self.use_button = TapButton(
+                d,
+                self.t(msg("Use these dice")),
+                self.use_typed,
+                colour=theme.dim(theme.SUCCESS),
+                size_hint_x=0.6,
             )
+            row.add_widget(self.use_button)
+            self._show_typed()
         if camera:
             row.add_widget(
                 TapButton(
@@ -676,8 +683,19 @@ class GameScreen(Screen):
         self.typed = []
         self._show_typed()
 
+    def typed_short(self) -> Msg | None:
+        """What is missing when fewer dice are typed than the roll asks for: the pad
+        never offers to use them ("Type 2 more dice")."""
+        request = self.state.prompt.dice if self.state else None
+        if request is None or not self.typed or len(self.typed) >= request.least:
+            return None
+        return msg("Type {missing} more dice", missing=request.least - len(self.typed))
+
     def use_typed(self) -> None:
-        if self.typed:
+        short = self.typed_short()
+        if short is not None:
+            self._refuse(short)
+        elif self.typed:
             self.last_roll = tuple(self.typed)
             self.runtime.answer(Input(InputKind.DICE, dice=tuple(self.typed), source="typed"))
 
@@ -722,6 +740,11 @@ class GameScreen(Screen):
         wanted = "" if request is None else f" ({len(self.typed)}/{request.count})"
         shown = " ".join(escape(f"{d.color}:{d.name}" if d.color else d.name) for d in self.typed)
         self.typed_label.text = (shown or self.t.markup(msg("Tap the faces rolled"))) + wanted
+        if hasattr(self, "use_button"):
+            short = self.typed_short()
+            self.use_button.text = self.t(short or msg("Use these dice"))
+            self.use_button.base_fill = theme.SURFACE_HIGH if short else theme.dim(theme.SUCCESS)
+            self.use_button.fill = self.use_button.base_fill
         self._show_meanings()  # CONFIRM now uses the typed dice
 
     def _choose_area(self, state: GameSnapshot) -> None:
