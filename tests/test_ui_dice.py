@@ -114,6 +114,7 @@ def test_the_pad_offers_its_dice_only_when_as_many_are_typed_as_asked(table: Tab
     if game.showing_camera:
         game.toggle_typing()
         table.pump()
+    assert game.use_button.text == "Type 5 dice"
     for face in "123":
         game.type_die(face)
     table.pump()

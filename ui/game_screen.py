@@ -742,6 +742,8 @@ class GameScreen(Screen):
         self.typed_label.text = (shown or self.t.markup(msg("Tap the faces rolled"))) + wanted
         if hasattr(self, "use_button"):
             short = self.typed_short()
+            if request is not None and not self.typed:
+                short = msg("Type {count} dice", count=request.least)
             self.use_button.text = self.t(short or msg("Use these dice"))
             self.use_button.base_fill = theme.SURFACE_HIGH if short else theme.dim(theme.SUCCESS)
             self.use_button.fill = self.use_button.base_fill
