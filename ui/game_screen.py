@@ -416,15 +416,21 @@ class GameScreen(Screen):
         """One line in the colour of whoever acts (red for a refused answer). A text
         too long for one line gets a second one, except for an instruction, which the
         action area shows in full (the bar then ends it with "…")."""
-        d = self.display
-        colour = theme.actor_colour(state.prompt.actor.value)
-        text = state.prompt.text if state.error is None else state.error
         if state.error is not None:
-            colour = theme.FAILURE
-        self.prompt_bar.fill = theme.dim(colour, 0.45 if state.error else 0.4)
+            self._paint_prompt(state.error, theme.FAILURE, refused=True, ellipsis=False)
+        else:
+            colour = theme.actor_colour(state.prompt.actor.value)
+            ellipsis = state.prompt.kind is PromptKind.CONFIRM
+            self._paint_prompt(state.prompt.text, colour, refused=False, ellipsis=ellipsis)
+
+    def _paint_prompt(
+        self, text: Msg | str, colour: theme.RGBA, refused: bool, ellipsis: bool
+    ) -> None:
+        d = self.display
+        self.prompt_bar.fill = theme.dim(colour, 0.45 if refused else 0.4)
         self.prompt_bar.outline = colour
         line = "[b]" + self.t.markup(text) + "[/b]"
-        self.prompt_line.ellipsis = state.error is None and state.prompt.kind is PromptKind.CONFIRM
+        self.prompt_line.ellipsis = ellipsis
         long = text_width(line, d.secondary) > d.width - 4 * d.pad
         two_lines = long and not self.prompt_line.ellipsis
         self.prompt_bar.height = (
@@ -434,9 +440,7 @@ class GameScreen(Screen):
 
     def _refuse(self, why: Msg) -> None:
         """A press the screen refuses itself, said in red where the game says its own."""
-        self.prompt_bar.fill = theme.dim(theme.FAILURE, 0.45)
-        self.prompt_bar.outline = theme.FAILURE
-        self.prompt_line.text = "[b]" + self.t.markup(why) + "[/b]"
+        self._paint_prompt(why, theme.FAILURE, refused=True, ellipsis=False)
 
     def _show_info(self, state: GameSnapshot) -> None:
         """Panels are updated in place when only their values changed (most answers),
