@@ -524,6 +524,12 @@ class SyntheticSource(_Source):
         self._next_at = time.monotonic()
         super().start()
 
+    def story_clock(self) -> float:
+        """Seconds of the story up to the frame last read: the clock to settle by when
+        frames come faster than real time (``realtime`` off), as a wall clock would
+        let the dice lie still for less than a frame's worth of work."""
+        return self.frame_number / self.fps
+
     def read(self, timeout: float = 1.0) -> np.ndarray:
         self._check_started()
         if self.realtime:

@@ -117,7 +117,10 @@ def test_the_tray_thread_reads_the_synthetic_tray_and_offers_the_dice(
     DiceReader on the tray thread; the settled dice are what the tray shows."""
     camera = SyntheticSource(640, 480, fps=15, seed=3, count=(3, 3), still=2.0, realtime=False)
     watcher = SettleWatcher(DiceReader(), 0.3)
-    runtime = Runtime(config.load(), inbox, camera=camera, watcher=watcher)
+    # settled by the story's time: on a fast machine frames outrun the wall clock
+    runtime = Runtime(
+        config.load(), inbox, camera=camera, watcher=watcher, clock=camera.story_clock
+    )
     trays: list[TraySnapshot] = []
     runtime.listeners.tray.append(trays.append)
     runtime.start()
