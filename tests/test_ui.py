@@ -618,7 +618,7 @@ def test_a_move_not_saved_is_said_on_the_game_screen(table: Table) -> None:
     table.pump()
     game = table.screens.game
     assert "No camera: type the dice" in game.tray_status.text
-    assert "Type the dice on the screen" in notice_lines(game.notice_box)
+    assert "Type the dice on the screen" in notice_lines(game.values.notice_box)
 
     def fill() -> None:
         db = rt.store.db
@@ -630,7 +630,7 @@ def test_a_move_not_saved_is_said_on_the_game_screen(table: Table) -> None:
             break
     table.pump(4)
     assert "Not saved: the SD card cannot be written" in game.prompt_line.text
-    said = notice_lines(game.notice_box)
+    said = notice_lines(game.values.notice_box)
     assert "Not saved: the SD card is full" in said and "Free some space in" in said
     assert "Also: the camera is not working, dice are typed" in said
     image = table.check("game-not-saved")
@@ -639,7 +639,7 @@ def test_a_move_not_saved_is_said_on_the_game_screen(table: Table) -> None:
     table.tap(table.find_text("1"))
     table.tap(table.find_text("Use these dice"))
     table.pump(4)
-    assert "SD card" not in notice_lines(game.notice_box)
+    assert "SD card" not in notice_lines(game.values.notice_box)
     assert "Not saved" not in game.prompt_line.text
 
 
@@ -922,7 +922,7 @@ def test_minion_rush_tree_drawn_with_defeated_engaged_and_reachable_cards(table:
         table.runtime.answer(parse(text, table.state.prompt))
         table.pump(2)
     tree = table.state.view["tree"]
-    drawn = table.screens.game.tree_view
+    drawn = table.screens.game.values.tree_view
     assert drawn.parent is not None
     assert len(drawn.cards) == len(tree["nodes"]) == 13  # 10 + Level I start + 2 Level IV
     assert drawn.states() == {str(n["id"]): card_state(n) for n in tree["nodes"]}
@@ -997,7 +997,7 @@ def test_panel_values_stay_on_the_line_of_long_labels(table: Table) -> None:
     table.check("dicethrone-panels")
     labels = [
         w
-        for w in table.screens.game.panels_grid.walk(restrict=True)
+        for w in table.screens.game.values.panels_grid.walk(restrict=True)
         if isinstance(w, FitLabel) and w.text == "Bonus Damage"
     ]
     assert len(labels) == 1
@@ -1007,7 +1007,7 @@ def test_panel_values_stay_on_the_line_of_long_labels(table: Table) -> None:
     assert shown.text == "[b]0[/b]" and shown.x > name.x
     assert abs(shown.center_y - name.center_y) < 2, "the value left its label's line"
     # Spanish-length labels, a value too wide to share a line, at the panel's width
-    width = table.screens.game.panel_boxes[0].width
+    width = table.screens.game.values.panel_boxes[0].width
     box = PanelBox(
         table.display,
         "Tú",

@@ -19,7 +19,7 @@ from dicetable.device.table.snapshots import TeachableSet, TraySnapshot
 from dicetable.hardware.actions import TableAction
 from dicetable.rules.registry import DiceFace, DiceSet
 from dicetable.ui import theme
-from dicetable.ui.game_screen import TRAY_STATES
+from dicetable.ui.roll_area import TRAY_STATES
 from dicetable.ui.text import Words, msg
 from dicetable.ui.theme import Display
 from dicetable.ui.tray_view import TrayView
