@@ -8,7 +8,8 @@
   ring and the log. A wrong answer raises ``InvalidInput`` and writes nothing.
 * ``undo()`` drops the last input and replays the rest from the seed.
 * ``resume(store, id)`` replays the saved log: after a power cut, the table is back
-  at exactly the state the players last saw.
+  at exactly the state the players last saw; ``replayed`` holds the events of that
+  replay, so the screen's log of the game tells its whole story again.
 
 A session is used from one thread (the UI's); listeners are called on that thread.
 """
@@ -34,6 +35,7 @@ class TableSession:
         self.store = store
         self.saved = saved
         self.listeners: list[Listener] = []
+        self.replayed: tuple[tuple[Event, ...], ...] = ()  # what each saved input caused
         self.game, self.count = self._replay()
         if self.game.is_over:
             self._finish_if_cut()
@@ -129,12 +131,16 @@ class TableSession:
         saved = self.saved
         game = game_class(saved.game)(saved.seed, saved.options)
         logged = self.store.inputs(saved.id)
+        replayed: list[list[Event]] = []
         for seq, data in enumerate(logged):
             try:
-                game.apply(Input.from_json(data))
+                replayed.append(game.apply(Input.from_json(data)))
             except (InvalidInput, KeyError, ValueError) as error:
                 raise ReplayError(
                     f"saved game {saved.id} ({saved.game}): input {seq + 1} of {len(logged)} "
                     f"no longer fits the rules: {error}"
                 ) from error
+        if replayed and game.is_over:  # as ``submit`` told it
+            replayed[-1].append(Event(EventKind.GAME_OVER, msg("Game over."), game.result() or {}))
+        self.replayed = tuple(tuple(events) for events in replayed)
         return game, len(logged)

@@ -24,7 +24,7 @@ from kivy.uix.scrollview import ScrollView
 from dicetable.device.table.runtime import Runtime
 from dicetable.device.table.snapshots import GameSnapshot, Notice
 from dicetable.hardware.actions import TableAction
-from dicetable.rules.core import Die, Input, Msg, Prompt, PromptKind
+from dicetable.rules.core import Die, Event, Input, Msg, Prompt, PromptKind
 from dicetable.ui import game_over, ring_view, story, theme
 from dicetable.ui.focus import option_order, scroll_into_view
 from dicetable.ui.number_entry import FAST_STEP, LARGE_RANGE
@@ -149,15 +149,12 @@ class GameScreen(RollArea, Screen):
         previous = self.state
         new_prompt = previous is None or previous.prompt != state.prompt
         answered = previous is not None and previous.inputs != state.inputs
-        if previous is not None and previous.saved_id != state.saved_id:
-            self.log, self.story, self.rank, self.result = [], None, None, {}  # another game
+        if state.history is not None or (
+            previous is not None and previous.saved_id != state.saved_id
+        ):
+            self._begin_log(state.history or ())  # another game, or one resumed
         self.state = state
-        for event in reversed(state.events):
-            self.recent.insert(0, (str(event.kind), self.t(event.text)))
-        del self.recent[EVENTS_KEPT:]
-        happened = story.told(state.events, self.t)
-        self.log += happened
-        del self.log[: -story.LOG_KEPT]
+        happened = self._take_events(state.events)
         asked = None if previous is None else previous.prompt.actor
         if answered and story.is_story(happened, asked):
             self.story = story.Story(story.steps(happened))
@@ -178,6 +175,23 @@ class GameScreen(RollArea, Screen):
             self._show_tray_status()
             self._show_typed()
         self._show_meanings()
+
+    def _begin_log(self, history: Sequence[Sequence[Event]]) -> None:
+        """A game begun or resumed: its log and its latest events are what its saved
+        moves caused (a resumed game tells its whole story again)."""
+        self.log, self.recent, self.story, self.rank, self.result = [], [], None, None, {}
+        for events in history:
+            self._take_events(events)
+
+    def _take_events(self, events: Sequence[Event]) -> list[story.Told]:
+        """An answer's events into the log and the latest events (newest answer
+        first, each answer's events in their order)."""
+        self.recent[:0] = [(str(e.kind), self.t(e.text)) for e in events]
+        del self.recent[EVENTS_KEPT:]
+        happened = story.told(events, self.t)
+        self.log += happened
+        del self.log[: -story.LOG_KEPT]
+        return happened
 
     def _action_key(self) -> tuple:
         state = self.state

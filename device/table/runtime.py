@@ -469,7 +469,9 @@ class Runtime:
         card_catalogue.keep_typed_cards(session, self.settings.data_dir)
         self._roll_spots = ()
         self._lights_follow()  # the ring and LED follow its prompts and events
-        return self._publish()
+        return self._publish(
+            dataclasses.replace(self._snapshot([], None), history=session.replayed)
+        )
 
     def _act(self, action: TableAction) -> GameSnapshot | None:
         controller = self.controller

@@ -64,6 +64,9 @@ class GameSnapshot:
     dice: tuple[Die, ...]  # dice ready for CONFIRM (read or typed)
     meanings: Mapping[TableAction, Msg]
     events: tuple[Event, ...] = ()  # what the last answer caused
+    #: set when a game is begun or resumed: what each of its saved moves caused, in
+    #: order (the screen's log of the game starts from it); None on later snapshots
+    history: tuple[tuple[Event, ...], ...] | None = None
     error: Msg | None = None  # why the last request was refused
     keep_spots: tuple[DieReading, ...] = ()  # where the dice to keep lie in the tray
     inputs: int = 0
