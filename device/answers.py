@@ -6,6 +6,7 @@
 * a choice: its number in the list (``2``) or its id (``attack``).
 * confirm: an empty line, ``y``, ``ok`` or ``yes``.
 * a number: the number.
+* a text: the line as written; an empty line takes the prompt's default.
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ def parse(text: str, prompt: Prompt, source: str = "typed") -> Input:
         if NUMBER.fullmatch(text):
             return Input.enter(int(text), source=source)
         raise InvalidInput(msg("{answer!r} is not a whole number.", answer=text))
+    if prompt.kind is PromptKind.TEXT and prompt.entry is not None:
+        return Input.write(text or str(prompt.entry.default), source=source)
     raise InvalidInput(msg("The game is over."))
 
 

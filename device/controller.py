@@ -76,6 +76,8 @@ class Controller:
             return Input.confirm(source="button")
         if prompt.kind is PromptKind.NUMBER:
             return Input.enter(self.focus, source="button")
+        if prompt.kind is PromptKind.TEXT and prompt.entry is not None:  # buttons write none
+            return Input.write(str(prompt.entry.default), source="button")
         if prompt.kind is PromptKind.ROLL:
             if not self.dice:
                 raise InvalidInput(msg("No dice read yet: roll them, or type them in."))
@@ -99,6 +101,8 @@ class Controller:
             return prompt.options[self.focus].label
         if prompt.kind is PromptKind.NUMBER:
             return msg("Enter {n}", n=self.focus)
+        if prompt.kind is PromptKind.TEXT and prompt.entry is not None:
+            return msg("Take “{default}”", default=prompt.entry.default)
         if prompt.kind is PromptKind.ROLL:
             return msg("Use these dice") if self.dice else msg("Waiting for dice")
         return msg("Go on") if prompt.kind is PromptKind.CONFIRM else msg("—")

@@ -25,7 +25,8 @@ log = logging.getLogger(__name__)
 
 HELP = msg(
     "Answer the prompt: dice as digits or face names (3 5 6, sword pow, red:rune),"
-    " a choice by its number, Enter to confirm.\n"
+    " a choice by its number, a name as you write it (Enter takes the one shown),"
+    " Enter to confirm.\n"
     "Other words: undo (take back the last answer), view (the state), quit (saved; resume"
     " later with `dicetable resume ID`)."
 )
@@ -174,6 +175,9 @@ class Terminal:
         if prompt.odds is not None:
             odds = f"{float(prompt.odds):.1%}".replace(".0%", "%")
             parts.append(translate(msg("[odds {odds}]", odds=odds), self.lang))
+        if prompt.entry is not None:  # what Enter alone writes
+            default = msg("[Enter: “{default}”]", default=prompt.entry.default)
+            parts.append(translate(default, self.lang))
         if prompt.keep:  # by the faces they show: a place in the roll reads like a face
             roll = self.last_roll
             if all(0 <= i < len(roll) for i in prompt.keep):

@@ -3,7 +3,8 @@
 A game is a state machine with no I/O, no clock and no global randomness:
 
 * ``game.prompt()`` says what the game needs next (a ``Prompt``): roll some dice,
-  choose one of some options, confirm, enter a number; or that the game is over.
+  choose one of some options, confirm, enter a number, write a short text (one
+  with a default, so the buttons alone answer it); or that the game is over.
 * The table answers with an ``Input`` (typed, touched, read by the camera, pressed
   on a button: the game never knows which).
 * ``game.apply(input)`` changes the state and returns ``Event``s (damage dealt, card
@@ -30,6 +31,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any, ClassVar
+from unicodedata import category
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,7 @@ class PromptKind(StrEnum):
     CHOOSE = "choose"  # pick one of ``options``
     CONFIRM = "confirm"  # acknowledge an instruction, then go on
     NUMBER = "number"  # enter a whole number within ``number_range``
+    TEXT = "text"  # write a short text (a name); Confirm alone takes ``entry.default``
     OVER = "over"  # the game has ended; no input is taken
 
 
@@ -111,6 +114,22 @@ class DiceRequest:
         return self.count if self.min_count is None else self.min_count
 
 
+TEXT_LIMIT = 60  # characters: a name printed on a card is a few words
+#: Unicode categories a written answer may not hold: control and format characters,
+#: surrogates, private and unassigned code points, line and paragraph separators
+NOT_TEXT = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+@dataclass(frozen=True)
+class TextEntry:
+    """What a TEXT prompt wants written: at most ``max_length`` characters, or its
+    ``default`` (the answer of a Confirm alone, so buttons answer it too). The default
+    is a ``Msg`` for the screen; the answer that takes it carries its English text."""
+
+    default: Msg
+    max_length: int = TEXT_LIMIT
+
+
 @dataclass(frozen=True)
 class Prompt:
     """What the game needs next, with everything a screen needs to ask for it."""
@@ -124,9 +143,10 @@ class Prompt:
     objective: Msg | None = None
     odds: Fraction | None = None  # chance of meeting ``objective`` from here
     number_range: tuple[int, int] | None = None
+    entry: TextEntry | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "kind": self.kind.value,
             "text": str(self.text),
             "actor": self.actor.value,
@@ -145,6 +165,12 @@ class Prompt:
             "odds": None if self.odds is None else str(self.odds),
             "number_range": None if self.number_range is None else list(self.number_range),
         }
+        if self.entry is not None:  # only then: what other prompts showed stays as it was
+            data["entry"] = {
+                "default": str(self.entry.default),
+                "max_length": self.entry.max_length,
+            }
+        return data
 
 
 @dataclass(frozen=True)
@@ -173,6 +199,7 @@ class InputKind(StrEnum):
     CHOICE = "choice"
     CONFIRM = "confirm"
     NUMBER = "number"
+    TEXT = "text"
 
 
 @dataclass(frozen=True)
@@ -184,6 +211,7 @@ class Input:
     dice: tuple[Die, ...] = ()
     choice: str = ""
     number: int = 0
+    text: str = ""
     source: str = "typed"
 
     @classmethod
@@ -202,6 +230,10 @@ class Input:
     def enter(cls, number: int, source: str = "typed") -> Input:
         return cls(InputKind.NUMBER, number=number, source=source)
 
+    @classmethod
+    def write(cls, text: str, source: str = "typed") -> Input:
+        return cls(InputKind.TEXT, text=text, source=source)
+
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind.value, "source": self.source}
         if self.kind is InputKind.DICE:
@@ -210,6 +242,8 @@ class Input:
             data["choice"] = self.choice
         elif self.kind is InputKind.NUMBER:
             data["number"] = self.number
+        elif self.kind is InputKind.TEXT:
+            data["text"] = self.text
         return data
 
     @classmethod
@@ -219,6 +253,7 @@ class Input:
             dice=tuple(Die.from_json(d) for d in data.get("dice", ())),
             choice=data.get("choice", ""),
             number=int(data.get("number", 0)),
+            text=str(data.get("text", "")),
             source=data.get("source", "typed"),
         )
 
@@ -338,6 +373,7 @@ def expect(answer: Input, prompt: Prompt) -> None:
         PromptKind.CHOOSE: InputKind.CHOICE,
         PromptKind.CONFIRM: InputKind.CONFIRM,
         PromptKind.NUMBER: InputKind.NUMBER,
+        PromptKind.TEXT: InputKind.TEXT,
     }.get(prompt.kind)
     if wanted is None:
         raise InvalidInput(msg("The game is over."))
@@ -356,6 +392,38 @@ def expect(answer: Input, prompt: Prompt) -> None:
         if not low <= answer.number <= high:
             raise InvalidInput(
                 msg("{n} is outside {low}..{high}.", n=answer.number, low=low, high=high)
+            )
+    elif prompt.kind is PromptKind.TEXT and prompt.entry is not None:
+        check_text(answer.text, prompt.entry)
+
+
+def check_text(text: str, entry: TextEntry) -> None:
+    """A written answer is one line of plain text: not empty once its spaces are
+    trimmed, at most ``entry.max_length`` characters, no control characters."""
+    written = text.strip()
+    if not written:
+        raise InvalidInput(
+            msg(
+                "Nothing written: type the answer, or Confirm to take “{default}”.",
+                default=entry.default,
+            )
+        )
+    if len(written) > entry.max_length:
+        raise InvalidInput(
+            msg(
+                "{n} characters is too long: at most {limit}.",
+                n=len(written),
+                limit=entry.max_length,
+            )
+        )
+    for position, character in enumerate(written, start=1):
+        if category(character) in NOT_TEXT:
+            raise InvalidInput(
+                msg(
+                    "Character {i} ({code}) is not one that can be shown: write plain text.",
+                    i=position,
+                    code=f"U+{ord(character):04X}",
+                )
             )
 
 

@@ -67,10 +67,12 @@ def random_line(
     last_roll: tuple[str, ...] = (),
 ) -> str:
     """An answer as a player would type it: dice as digits or face names (with a
-    colour when the prompt names colours), a choice by its id, a number, Enter. Dice
-    the prompt says to keep stay as they were in ``last_roll``."""
+    colour when the prompt names colours), a choice by its id, a number, a name or
+    Enter. Dice the prompt says to keep stay as they were in ``last_roll``."""
     if prompt.kind is PromptKind.CONFIRM:
         return ""
+    if prompt.kind is PromptKind.TEXT:  # Enter (the default) or a name, accents and all
+        return rng.choice(("", "", "Goblin Cave", "Cueva del Dragón"))
     if prompt.kind is PromptKind.NUMBER:
         low, high = prompt.number_range or (0, 9)
         return str(rng.randint(low, min(high, low + 6)))

@@ -73,13 +73,14 @@ def test_cards_typed_in_during_a_game_can_be_kept(isolated_data: Path, capsys):
     """ "the quest card they drew, typed in once, kept in a catalogue" (issue 6)."""
     store = Store.in_dir(isolated_data)
     session = TableSession.start(store, "dicequest", 1)
-    answers = ["coop", "1", "practice", "type", "1", "3", "2", "0", "0", "0", "0", "0"]
+    answers = ["coop", "1", "practice", "type", "", "1", "3", "2", "0", "0", "0", "0", "0"]
     answers += ["2", "0", "0", "none", "required", "4", "2", "1"]
     for line in answers:
         session.submit(parse(line, session.prompt()))
     assert main(["dicequest", "keep", str(session.id)]) == 0
     kept = catalogue.load(isolated_data)
     assert [c.id for c in kept] == ["typed-adventure-1"] and kept[0].rewards == (4, 2, 1)
+    assert kept[0].name == "Typed Adventure 1 (Act 1)"  # Enter took the name offered
     assert "kept" in capsys.readouterr().out
 
 
@@ -102,10 +103,11 @@ def test_a_session_listener_keeps_cards_typed_in_on_the_touchscreen(isolated_dat
     in the catalogue for every later game."""
     session = TableSession.start(Store.in_dir(isolated_data), "dicequest", 2)
     session.subscribe(cards.keeper(isolated_data))
-    answers = ["coop", "1", "practice", "type", "0", "3", "1", "0", "0", "0", "0", "0"]
-    answers += ["0", "1", "0", "none", "required", "3", "2", "1"]
+    answers = ["coop", "1", "practice", "type", "Goblin Cave", "0", "3", "1", "0", "0", "0"]
+    answers += ["0", "0", "0", "1", "0", "none", "required", "3", "2", "1"]
     for line in answers:
         session.submit(parse(line, session.prompt()))
-    assert [c.id for c in catalogue.load(isolated_data)] == ["typed-adventure-1"]
+    kept = catalogue.load(isolated_data)
+    assert [(c.id, c.name) for c in kept] == [("typed-adventure-1", "Goblin Cave")]
     later = Dicequest(3, {"catalogue": catalogue.snapshot(isolated_data)})
     assert "typed-adventure-1" in later.cards

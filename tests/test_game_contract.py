@@ -2,13 +2,15 @@
 random-simulation test on all its games: a new game folder under ``rules/`` gets it
 for free.
 
-From each of ``SEEDS`` seeds, a game is played to its end with random legal answers
+From each of ``SEEDS`` seeds, a game is started as a session starts it (its options
+checked, so filled in) and played to its end with random legal answers
 given through the table's four buttons only (``device.controller``: NEXT and BACK move
 the focus, CONFIRM answers, the dice come from the camera), and holds the contract of
 ``rules/core.py``:
 
 * every prompt is answerable by buttons alone: a CHOOSE has options, a NUMBER a range
-  the focus reaches, a ROLL takes the dice offered; nothing else is asked;
+  the focus reaches, a TEXT a default that CONFIRM takes (and the game accepts), a
+  ROLL takes the dice offered; nothing else is asked;
 * a refused answer leaves the game as it was (prompt and view);
 * replaying the answers from the seed gives the same prompt, view and events after
   every answer (so resume is exact, and so is undo, which replays all but the last);
@@ -42,6 +44,7 @@ from dicetable.rules.core import (
     Option,
     Prompt,
     PromptKind,
+    TextEntry,
     expect,
 )
 from dicetable.rules.registry import games
@@ -73,7 +76,8 @@ class ReplayTable:
 
     def __init__(self, game_class: type[Game], seed: int) -> None:
         self.game_class, self.seed = game_class, seed
-        self.game = game_class(seed, {})
+        self.options = game_class.check_options({})  # as TableSession.start keeps them
+        self.game = game_class(seed, self.options)
         self.answers: list[Input] = []
         self.asked: Prompt | None = None
 
@@ -101,7 +105,7 @@ class ReplayTable:
             return False
         self.answers.pop()
         self.asked = None
-        self.game = self.game_class(self.seed, {})
+        self.game = self.game_class(self.seed, self.options)
         for answer in self.answers:
             self.game.apply(answer)
         return True
@@ -113,6 +117,7 @@ class Played:
     snapshots: list[str] = field(default_factory=list)  # after each answer, first: start
     events: list[str] = field(default_factory=list)
     shown: list[Msg] = field(default_factory=list)  # prompts, options, events, refusals
+    kinds: set[PromptKind] = field(default_factory=set)  # the kinds of prompt answered
     words: list[str] = field(default_factory=list)  # of the views
     breaks: list[str] = field(default_factory=list)
     over: bool = False
@@ -142,6 +147,10 @@ def button_answer(controller: Controller, rng: random.Random, faces, last_roll) 
     prompt = controller.prompt
     if prompt.kind is PromptKind.CONFIRM:
         return Input.confirm(source="button")
+    if prompt.kind is PromptKind.TEXT:
+        if prompt.entry is None:
+            return "a text without a default"
+        return Input.write(str(prompt.entry.default), source="button")
     if prompt.kind is PromptKind.CHOOSE:
         if not prompt.options:
             return "a choice without options"
@@ -178,6 +187,7 @@ def play_by_buttons(game_class: type[Game], seed: int) -> Played:
         prompt = table.prompt()
         played.shown += [prompt.text, *(o.label for o in prompt.options)]
         played.shown += [m for m in (prompt.objective,) if m is not None]
+        played.shown += [prompt.entry.default] if prompt.entry is not None else []
         played.shown.append(controller.meaning(TableAction.CONFIRM))  # the others: fixed
         view = table.view()
         played.words += [text for _, text in view_words(view, keys_shown="panels" not in view)]
@@ -199,10 +209,11 @@ def play_by_buttons(game_class: type[Game], seed: int) -> Played:
                     return played
                 continue
             given = table.answers[-1]
-            if (given.kind, given.choice, given.number, given.dice) != (
+            if (given.kind, given.choice, given.number, given.text, given.dice) != (
                 wanted.kind,
                 wanted.choice,
                 wanted.number,
+                wanted.text,
                 wanted.dice,
             ):
                 played.breaks.append(f"CONFIRM gave {given}, the focus was on {wanted}")
@@ -214,6 +225,7 @@ def play_by_buttons(game_class: type[Game], seed: int) -> Played:
             played.breaks.append(f"no answer by buttons found to {prompt.text}")
             return played
         played.answers.append(given)
+        played.kinds.add(prompt.kind)
         played.events.append(shown_events(events))
         played.shown += [e.text for e in events]
         played.snapshots.append(table.snapshot())
@@ -231,7 +243,8 @@ def play_by_buttons(game_class: type[Game], seed: int) -> Played:
 
 def replay_differences(game_id: str, seed: int, played: Played) -> list[str]:
     """Where a replay of the answers from the seed leaves the game as played."""
-    game = games()[game_id](seed, {})
+    game_class = games()[game_id]
+    game = game_class(seed, game_class.check_options({}))
     if snapshot(game) != played.snapshots[0]:
         return ["the start differs"]
     for number, answer in enumerate(played.answers, start=1):
@@ -294,3 +307,38 @@ class Leaky(Game):
 def test_the_contract_test_catches_a_refusal_that_changes_the_game() -> None:
     breaks = [b for seed in range(5) for b in play_by_buttons(Leaky, seed).breaks]
     assert breaks and all("a refusal changed it" in b for b in breaks)
+
+
+class Picky(Game):
+    """Breaks the contract: it asks a name and refuses its own default, so the
+    buttons (which can only take the default) cannot answer."""
+
+    id = "test-picky"
+    title = "Picky"
+
+    def prompt(self) -> Prompt:
+        entry = TextEntry(Msg("Nameless"))
+        return Prompt(PromptKind.TEXT, Msg("Your hero's name?"), entry=entry)
+
+    def apply(self, answer: Input) -> list[Event]:
+        expect(answer, self.prompt())
+        if answer.text == "Nameless":
+            raise InvalidInput(Msg("Give a real name."))
+        return []
+
+    def view(self) -> dict[str, Any]:
+        return {}
+
+
+def test_the_contract_test_catches_a_text_its_buttons_cannot_answer() -> None:
+    breaks = play_by_buttons(Picky, 1).breaks
+    assert breaks == ["no answer by buttons found to Your hero's name?"]
+
+
+def test_a_dicequest_card_name_is_a_text_the_buttons_answer() -> None:
+    """The TEXT kind is met in real play: a Dicequest card typed in is asked its name
+    (defaulting to its number), answered by CONFIRM, and the game goes on to its end."""
+    played = play_by_buttons(games()["dicequest"], 2)
+    assert PromptKind.TEXT in played.kinds and played.over and played.breaks == []
+    names = [a.text for a in played.answers if a.kind is InputKind.TEXT]
+    assert names and all(n.startswith("Typed ") for n in names)

@@ -56,6 +56,8 @@ def random_answer(prompt: Prompt, rng: random.Random) -> Input:
             colour = rng.choice(request.colors) if request.colors else ""
             dice.append(Die(int(face) if face.isdigit() else None, face, colour))
         return Input(InputKind.DICE, dice=tuple(dice))
+    if prompt.kind is PromptKind.TEXT and prompt.entry is not None:  # a name: its default
+        return Input.write(str(prompt.entry.default))
     return Input.confirm()
 
 

@@ -81,10 +81,27 @@ def test_a_saved_game_resumes_as_it_was_saved(store: Store, record: dict[str, An
     )
 
 
+def without_questions_added(lines: list[str]) -> list[str]:
+    """A transcript without the questions asked since the recording, each a prompt
+    line and the line of its events: a Dicequest card typed in is asked its name
+    (the scripts give the name such a card was kept under then)."""
+    kept: list[str] = []
+    skip_events = False
+    for line in lines:
+        if skip_events:
+            skip_events = False
+            continue
+        if line.startswith("{") and json.loads(line).get("kind") == "text":
+            skip_events = True
+            continue
+        kept.append(line)
+    return kept
+
+
 @pytest.mark.parametrize("name", sorted(EXPECTED["scripts"]))
 def test_a_whole_game_script_gets_what_it_got(name: str):
     """Every prompt and event of the script, whole, as recorded."""
-    now = transcript(name, added_for(EXPECTED["scripts"][name][0]))
+    now = without_questions_added(transcript(name, added_for(EXPECTED["scripts"][name][0])))
     then = (FIXTURE / "outputs" / f"{name}.txt").read_text().splitlines()
     for number, (line, recorded) in enumerate(zip(now, then, strict=False), start=1):
         assert line == recorded, f"{name}: transcript line {number} differs"

@@ -22,7 +22,7 @@ def start_typing(s: TableState, kind: str, then: str) -> None:
     number = 1
     while f"typed-{kind}-{number}" in s.cards:  # kept ones come in the catalogue
         number += 1
-    s.form = CardForm(kind, s.act, f"typed-{kind}-{number}", then)
+    s.form = CardForm(kind, s.act, f"typed-{kind}-{number}", then, named=s.names_asked)
     s.stage = "typein"
 
 

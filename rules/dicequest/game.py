@@ -123,11 +123,21 @@ class Dicequest(FlowGame, TableState):
     title = "Dicequest"
     #: ``catalogue``: TOML text of the player's cards (and dice), snapshot at start.
     CATALOGUE: ClassVar[str] = "catalogue"
+    #: ``card_names``: set on every game a session starts, so a card typed in is asked
+    #: its name; a game saved before names were asked has no such option and replays
+    #: as it was saved, its typed cards unnamed (so does a game built without it).
+    CARD_NAMES: ClassVar[str] = "card_names"
+    NAMES_ASKED: ClassVar[str] = "asked"
 
     @classmethod
     def check_options(cls, options: Mapping[str, str]) -> dict[str, str]:
-        rest = {k: v for k, v in options.items() if k != cls.CATALOGUE}
+        own = (cls.CATALOGUE, cls.CARD_NAMES)
+        rest = {k: v for k, v in options.items() if k not in own}
         checked = super().check_options(rest)
+        names = options.get(cls.CARD_NAMES, cls.NAMES_ASKED)
+        if names != cls.NAMES_ASKED:
+            raise ValueError(f"{cls.id}: option {cls.CARD_NAMES}={names!r} is not one of asked")
+        checked[cls.CARD_NAMES] = names
         if cls.CATALOGUE in options:
             text = options[cls.CATALOGUE]
             try:
@@ -140,6 +150,7 @@ class Dicequest(FlowGame, TableState):
     def __init__(self, seed: int, options: Mapping[str, str] | None = None) -> None:
         """The table at the start; ``TableState`` (state.py) says what each is."""
         super().__init__(seed, options)
+        self.names_asked = self.CARD_NAMES in (options or {})  # as given, not as checked
         self.rng = random.Random(seed)
         extra_cards, dice = _load_catalogue(self.options.get(self.CATALOGUE, ""))
         self.dice = dice or default_dice()

@@ -83,6 +83,7 @@ class TableState:
     attempt: Attempt | None  # the Quest Phase in progress
     adventure_scores: dict[int, int | None]  # player -> score, None: failed
     form: CardForm | None  # a card being typed in
+    names_asked: bool  # a card typed in is asked its name (not in games saved before)
     outcome: str  # "", "won", "lost", "ended"
     final_step: int  # which final-scoring question is next
     recent: list[dict[str, str]]  # cards shown this round, for the screen

@@ -1,20 +1,26 @@
-"""Typing in a card the game does not know, at the table: a short form of NUMBER and
-CHOOSE prompts (the answers are logged like any other, so the game replays). It
-covers what most cards print; a card with unusual acceptable symbols is written as
-TOML in the catalogue instead (data/README.md)."""
+"""Typing in a card the game does not know, at the table: a short form of TEXT, NUMBER
+and CHOOSE prompts (the answers are logged like any other, so the game replays). It
+asks what a card prints, in the rulebook's words: its name first (the rulebook names
+its cards: the "Stormcaller" Quest card of Example: Quest, the "Death Dealer"
+Adventure card of Example: Adventure), then Party Size, the symbols required,
+the wounds, and the rewards (Reward Step; for an Adventure, the tracked symbol and
+the first, second and third rewards of The Adventure Path). It covers what most cards
+print; a card with unusual acceptable symbols is written as TOML in the catalogue
+instead (data/README.md)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-from dicetable.rules.core import Actor, Input, Msg, Option, Prompt, PromptKind, msg
+from dicetable.rules.core import Actor, Input, Msg, Option, Prompt, PromptKind, TextEntry, msg
 from dicetable.rules.dicequest.data import SYMBOLS, Card, Requirement
+from dicetable.rules.dicequest.words import typed_name, unnamed
 
 GENERIC = ("sword", "arrow", "wand", "shield")  # "generic successes" (Example: Adventure)
 REWARD_FIELDS = ("gold", "vp", "level_up", "basic_item", "legendary_item")
 
-Step = tuple[str, Msg, Any]  # field, question, (low, high) or the choice ids
+Step = tuple[str, Msg, Any]  # field, question, (low, high), the choice ids or a TextEntry
 
 
 @dataclass
@@ -23,10 +29,24 @@ class CardForm:
     act: int
     card_id: str
     then: str  # the stage to return to
+    #: whether the card's name is asked: not in a game saved before it was, which
+    #: replays as it was saved (its card then keeps its number for a name)
+    named: bool = True
     values: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def number(self) -> str:
+        return self.card_id.rsplit("-", 1)[-1]
+
+    def default_name(self) -> Msg:
+        return typed_name(self.kind, self.number, self.act)
+
     def steps(self) -> list[Step]:
+        named: list[Step] = [
+            ("name", msg("The card's name, as printed on it?"), TextEntry(self.default_name()))
+        ]
         steps: list[Step] = [
+            *(named if self.named else []),
             ("party_min", msg("Party Size: the smallest number of Heroes?"), (0, 3)),
             (
                 "party_max",
@@ -87,6 +107,8 @@ class CardForm:
             act=self.act,
             question=question,
         )
+        if isinstance(spec, TextEntry):
+            return Prompt(PromptKind.TEXT, title, actor=Actor.TABLE, entry=spec)
         if isinstance(spec[0], str):
             options = tuple(Option(s, msg(s)) for s in spec)
             return Prompt(PromptKind.CHOOSE, title, actor=Actor.TABLE, options=options)
@@ -96,7 +118,10 @@ class CardForm:
         """Record one answer (already checked against ``prompt()``); the card when the
         form is complete."""
         key, _, spec = self._step()
-        self.values[key] = answer.choice if isinstance(spec[0], str) else answer.number
+        if isinstance(spec, TextEntry):
+            self.values[key] = answer.text.strip()
+        else:
+            self.values[key] = answer.choice if isinstance(spec[0], str) else answer.number
         return self.card() if len(self.values) == len(self.steps()) else None
 
     def card(self) -> Card:
@@ -104,10 +129,9 @@ class CardForm:
         require = [Requirement(s, v[s], (s,)) for s in SYMBOLS if v[s]]
         if v["success"]:
             require.append(Requirement("success", v["success"], GENERIC))
-        number = self.card_id.rsplit("-", 1)[-1]
         common: dict[str, Any] = {
             "id": self.card_id,
-            "name": f"{'Quest' if self.kind == 'quest' else 'Adventure'} {number} (Act {self.act})",
+            "name": v.get("name", unnamed(self.kind, self.number, self.act)),
             "kind": self.kind,
             "act": self.act,
             "party": (v["party_min"], v["party_max"]),

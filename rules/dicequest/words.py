@@ -79,17 +79,30 @@ def rewards_text(rewards: Mapping[str, int], gold_tokens: int = 0) -> Msg:
     return listing(parts, empty="no reward")
 
 
+TYPED = "typed-"  # the id of a card typed in at the table: typed-<kind>-<number>
+
+
+def typed_name(kind: str, number: str, act: int) -> Msg:
+    """The name of a card typed in at the table that was given none: its number."""
+    if kind == "quest":
+        return msg("Typed Quest {n} (Act {act})", n=number, act=act)
+    return msg("Typed Adventure {n} (Act {act})", n=number, act=act)
+
+
+def unnamed(kind: str, number: str, act: int) -> str:
+    """The name a card typed in was kept under before names were asked."""
+    return f"{'Quest' if kind == 'quest' else 'Adventure'} {number} (Act {act})"
+
+
 def card_title(card: Card | ThreatCard) -> Msg:
     """The card's name as a message: printed names translate through the catalogue;
-    cards typed in at the table are numbered."""
-    if isinstance(card, Card) and card.id.startswith("typed-"):
+    a card typed in at the table under no name of its own (its default, or the
+    number it was kept under before names were asked) is shown by its number."""
+    if isinstance(card, Card) and card.id.startswith(TYPED):
         number = card.id.rsplit("-", 1)[-1]
-        template = (
-            "Typed Quest {n} (Act {act})"
-            if card.kind == "quest"
-            else "Typed Adventure {n} (Act {act})"
-        )
-        return msg(template, n=number, act=card.act)
+        numbered = typed_name(card.kind, number, card.act)
+        if card.name in (str(numbered), unnamed(card.kind, number, card.act)):
+            return numbered
     return msg(card.name)
 
 
