@@ -4,6 +4,12 @@ Each button is wired from a GPIO pin to ground and uses the Pi's internal pull-u
 The map of pins to actions comes from the ``[buttons]`` settings; a hold on *back*
 undoes the last answer, so it fires *back* only when released before ``hold_time``.
 
+**Held + and −.** Where the app says a held button repeats (``repeats(action)``,
+asked once the button has been down ``repeat_delay``: the number entry's *next* and
+*back*), its press is sent again and again, faster and faster, until it is let go,
+like a held key; that press's hold then never undoes. The app says no for *back* at
+the number's least, so a hold on *back* undoes there as everywhere else.
+
 **Debounce is done here**, not by gpiozero's ``bounce_time``, whose meaning differs
 per backend (RPi.GPIO drops edges after the first; lgpio delays every edge by the
 debounce time; MockPin ignores it). A press is taken on its first edge, so it costs
@@ -38,6 +44,23 @@ from dicetable.hardware.actions import TableAction
 log = logging.getLogger(__name__)
 
 Deliver = Callable[[TableAction], None]
+#: whether a button held now repeats its press (asked on a timer thread: it must
+#: only read, and quickly)
+Repeats = Callable[[TableAction], bool]
+
+#: the presses a held button may repeat (the number entry's − and +)
+REPEATABLE = (TableAction.BACK, TableAction.NEXT)
+#: a held button starts repeating after this long (a tap never repeats) ...
+REPEAT_DELAY_S = 0.4
+#: ... first every this many seconds, each gap this much shorter than the last ...
+REPEAT_FIRST_S = 0.25
+REPEAT_SPEEDUP = 0.8
+#: ... down to this gap
+REPEAT_FASTEST_S = 0.1
+
+
+def never(_action: TableAction) -> bool:
+    return False
 
 
 @dataclass(frozen=True)
@@ -99,11 +122,13 @@ class _Debounced:
         self.device = device
         self.owner = owner
         self.pressed = False
-        self.held = False
+        self.held = False  # the hold (or the repeats) took this press
         self.closed = False
         self.lock = threading.Lock()
         self.release_timer: threading.Timer | None = None
         self.hold_timer: threading.Timer | None = None
+        self.repeat_timer: threading.Timer | None = None
+        self.gap = 0.0  # seconds to the next repeat
 
     def on_press(self) -> None:
         action = None
@@ -118,6 +143,9 @@ class _Debounced:
                 action = self.spec.press
             else:
                 self.hold_timer = self._timer(self.owner.hold_time, self._on_hold)
+            if self.spec.press in REPEATABLE:
+                self.gap = self.owner.repeat_first
+                self.repeat_timer = self._timer(self.owner.repeat_delay, self._on_repeat)
         if action is not None:
             self.owner.deliver(action)
 
@@ -134,9 +162,10 @@ class _Debounced:
             self.release_timer = None
             if self.closed or not self.pressed or self.device.is_pressed:
                 return
-            if self.hold_timer is not None:
-                self.hold_timer.cancel()
-                self.hold_timer = None
+            for timer in (self.hold_timer, self.repeat_timer):
+                if timer is not None:
+                    timer.cancel()
+            self.hold_timer = self.repeat_timer = None
             if self.spec.hold is not None and not self.held:
                 # delivered before the button counts as up, so that a press of another
                 # button that follows can never overtake it
@@ -152,6 +181,21 @@ class _Debounced:
         assert self.spec.hold is not None
         self.owner.deliver(self.spec.hold)
 
+    def _on_repeat(self) -> None:
+        """Held past ``repeat_delay``: the press again, if the app wants repeats now,
+        and again after a gap a little shorter each time."""
+        with self.lock:
+            self.repeat_timer = None
+            if self.closed or not self.pressed:
+                return
+            if not self.held:  # the first repeat: the hold may not want one
+                if not self.owner.repeats(self.spec.press):
+                    return
+                self.held = True  # the press is the repeats': no undo, no release
+            self.repeat_timer = self._timer(self.gap, self._on_repeat)
+            self.gap = max(self.owner.repeat_fastest, self.gap * REPEAT_SPEEDUP)
+        self.owner.deliver(self.spec.press)
+
     def _timer(self, seconds: float, then: Callable[[], None]) -> threading.Timer:
         timer = threading.Timer(seconds, then)
         timer.name = f"button-{self.spec.name}"
@@ -162,10 +206,10 @@ class _Debounced:
     def close(self) -> None:
         with self.lock:
             self.closed = True  # a timer already running sees this and does nothing
-            for timer in (self.release_timer, self.hold_timer):
+            for timer in (self.release_timer, self.hold_timer, self.repeat_timer):
                 if timer is not None:
                     timer.cancel()
-            self.release_timer = self.hold_timer = None
+            self.release_timer = self.hold_timer = self.repeat_timer = None
         self.device.close()
 
 
@@ -181,11 +225,19 @@ class PhaseButtons:
         debounce: float,
         pull_up: bool = True,
         pin_factory: Any = None,
+        repeats: Repeats = never,
+        repeat_delay: float = REPEAT_DELAY_S,
+        repeat_first: float = REPEAT_FIRST_S,
+        repeat_fastest: float = REPEAT_FASTEST_S,
     ) -> None:
         self.specs = list(specs)
         self.deliver = deliver
         self.hold_time = hold_time
         self.debounce = debounce
+        self.repeats = repeats
+        self.repeat_delay = repeat_delay
+        self.repeat_first = repeat_first
+        self.repeat_fastest = repeat_fastest
         self.pull_up = pull_up
         self.pin_factory = pin_factory
         self.buttons: list[_Debounced] = []
@@ -270,10 +322,13 @@ def on_a_pi() -> bool:
     return bool(os.environ.get("GPIOZERO_PIN_FACTORY")) or board.is_raspberry_pi()
 
 
-def open_buttons(settings: Mapping[str, Any] | Any, deliver: Deliver) -> PhaseButtons | None:
+def open_buttons(
+    settings: Mapping[str, Any] | Any, deliver: Deliver, repeats: Repeats = never
+) -> PhaseButtons | None:
     """The buttons the ``[buttons]`` settings ask for, or None: ``keyboard`` and
     ``none`` use none; ``auto`` uses GPIO on a Pi only. A pin that cannot be claimed
-    is logged once, clearly, and the app goes on without buttons."""
+    is logged once, clearly, and the app goes on without buttons. ``repeats`` says
+    when a held button repeats (the number entry's + and −)."""
     section = settings.section("buttons") if hasattr(settings, "section") else dict(settings)
     source = str(section["source"])  # every key: the settings come over their defaults
     if source in ("none", "keyboard"):
@@ -287,6 +342,7 @@ def open_buttons(settings: Mapping[str, Any] | Any, deliver: Deliver) -> PhaseBu
             deliver,
             hold_time=float(section["hold_time"]),
             debounce=float(section["debounce"]),
+            repeats=repeats,
         ).open()
     except ButtonError as error:
         log.warning("buttons off: %s; the game goes on with the screen and keys", error)

@@ -3,6 +3,7 @@ during a hold; a game played with the buttons alone."""
 
 from __future__ import annotations
 
+import itertools
 import logging
 import time
 import tomllib
@@ -18,10 +19,15 @@ from dicetable.device.session import TableSession
 from dicetable.device.store import Store
 from dicetable.hardware.actions import TableAction
 from dicetable.hardware.buttons import (
+    REPEAT_DELAY_S,
+    REPEAT_FASTEST_S,
+    REPEAT_FIRST_S,
+    REPEATABLE,
     ActionQueue,
     ButtonError,
     ButtonSpec,
     PhaseButtons,
+    _Debounced,
     button_map,
     open_buttons,
 )
@@ -147,6 +153,110 @@ def test_chatter_in_the_middle_of_a_hold_does_not_cut_it(table):
     pins["back"].drive_high()
     time.sleep(DEBOUNCE * 4)
     assert actions.drain() == []
+
+
+# -- a held + or − repeats, faster and faster --------------------------------------------------
+
+#: short repeat timings: a held button repeats after 50 ms, then every 40 ms down to 10
+REPEAT = {"repeat_delay": 0.05, "repeat_first": 0.04, "repeat_fastest": 0.01}
+
+
+@pytest.fixture
+def repeating(mock_pins, monkeypatch: pytest.MonkeyPatch):
+    """The buttons with a ``repeats`` the test sets (``wanted``), and every gap the
+    repeat timers were asked for (``gaps``), so the speed-up is checked without
+    timing the machine."""
+    wanted: dict[TableAction, bool] = {}
+    gaps: list[float] = []
+    timer = _Debounced._timer
+
+    def spied(self, seconds, then):
+        if then.__name__ == "_on_repeat":
+            gaps.append(seconds)
+        return timer(self, seconds, then)
+
+    monkeypatch.setattr(_Debounced, "_timer", spied)
+    actions = ActionQueue()
+    specs = button_map(buttons_section(**{name: f"GPIO{pin}" for name, pin in PINS.items()}))
+    with PhaseButtons(
+        specs,
+        actions,
+        hold_time=HOLD,
+        debounce=DEBOUNCE,
+        repeats=lambda action: wanted.get(action, False),
+        **REPEAT,
+    ) as buttons:
+        pins = {name: mock_pins.pin(pin) for name, pin in PINS.items()}
+        yield (buttons, pins, actions), wanted, gaps
+
+
+def _held(table, name: str, presses: int) -> list[TableAction]:
+    """Hold a button until ``presses`` actions came (or two seconds), let it go,
+    and return every action it sent, the release's included."""
+    buttons, pins, actions = table
+    pins[name].drive_low()
+    got: list[TableAction] = []
+    deadline = time.monotonic() + 2
+    while len(got) < presses and time.monotonic() < deadline:
+        action = actions.get(timeout=0.1)
+        if action is not None:
+            got.append(action)
+    pins[name].drive_high()
+    _settled(buttons)
+    time.sleep(REPEAT["repeat_delay"] * 2)
+    return got + actions.drain()
+
+
+def test_a_held_next_repeats_faster_and_faster_until_let_go(repeating):
+    table, wanted, gaps = repeating
+    wanted[TableAction.NEXT] = True
+    sent = _held(table, "next", presses=10)
+    assert len(sent) >= 10 and set(sent) == {TableAction.NEXT}
+    assert gaps[0] == REPEAT["repeat_delay"]  # the first repeat waits: a tap is one press
+    repeats = gaps[1:]
+    assert repeats[0] == REPEAT["repeat_first"] and repeats[-1] == REPEAT["repeat_fastest"]
+    assert all(later <= sooner for sooner, later in itertools.pairwise(repeats))
+    assert repeats[1] < repeats[0]  # it speeds up
+    time.sleep(0.1)
+    assert table[2].drain() == []  # let go: nothing more
+
+
+def test_a_tap_never_repeats(repeating):
+    table, wanted, _gaps = repeating
+    wanted[TableAction.NEXT] = wanted[TableAction.BACK] = True
+    _press(table, "next", seconds=0.01)
+    _press(table, "back", seconds=0.01)
+    time.sleep(REPEAT["repeat_delay"] * 3)
+    assert table[2].drain() == [TableAction.NEXT, TableAction.BACK]
+
+
+def test_a_held_back_repeats_when_asked_and_then_never_undoes(repeating):
+    table, wanted, _gaps = repeating
+    wanted[TableAction.BACK] = True
+    sent = _held(table, "back", presses=6)
+    time.sleep(HOLD)  # past the hold time: no undo comes late
+    sent += table[2].drain()
+    assert len(sent) >= 6 and set(sent) == {TableAction.BACK}
+
+
+def test_a_held_back_undoes_where_nothing_repeats(repeating):
+    """The number entry at its least, or any other question: hold on back undoes."""
+    table, wanted, gaps = repeating
+    wanted[TableAction.NEXT] = True  # only + repeats now
+    pins = table[1]
+    pins["back"].drive_low()
+    assert table[2].get(timeout=HOLD * 5) is TableAction.UNDO
+    pins["back"].drive_high()
+    time.sleep(DEBOUNCE * 4)
+    assert table[2].drain() == [] and gaps == [REPEAT["repeat_delay"]]  # asked once
+
+
+def test_the_repeat_timings_sit_between_a_tap_and_a_hold():
+    """The documented timings: a repeat waits longer than a tap, shorter than a hold,
+    and never goes faster than the eye follows."""
+    assert 0 < REPEAT_DELAY_S < DEFAULTS["buttons"]["hold_time"]
+    assert REPEAT_FASTEST_S < REPEAT_FIRST_S < REPEAT_DELAY_S
+    assert REPEATABLE == (TableAction.BACK, TableAction.NEXT)
 
 
 def test_a_pin_in_use_gives_one_clear_message_and_no_buttons(

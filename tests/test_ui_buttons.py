@@ -7,13 +7,17 @@ and back home. Dice come from the camera, as at a real table."""
 
 from __future__ import annotations
 
+import itertools
 import random
+import time
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from test_ui import Table, duel_registered, shots, table  # noqa: F401 (fixtures)
 
 from dicetable.hardware.actions import TableAction
-from dicetable.rules.core import PromptKind
+from dicetable.rules.core import Event, Game, Input, Prompt, PromptKind, expect, msg
 from dicetable.rules.registry import games
 from dicetable.ui.focus import option_order
 from dicetable.ui.number_entry import FAST_STEP, PRESSES_BEFORE_FAST, DigitBuffer, Stepper
@@ -220,3 +224,107 @@ def test_stopping_forgets_a_game_never_answered_once(shots, isolated_data) -> No
     finally:
         Window.remove_widget(ui.screens)
     assert Store.in_dir(isolated_data).saved_games() == []
+
+
+class Count(Game):
+    """An instruction, then a number from 0 to 40 (a wide range: damage)."""
+
+    id = "test-count"
+    title = "Count"
+
+    def __init__(self, seed: int, options: Any = None) -> None:
+        super().__init__(seed, options)
+        self.answers: list[Any] = []
+
+    def prompt(self) -> Prompt:
+        if not self.answers:
+            return Prompt(PromptKind.CONFIRM, msg("Place the hero on the map"))
+        if len(self.answers) == 1:
+            return Prompt(PromptKind.NUMBER, msg("Damage dealt"), number_range=(0, 40))
+        return Prompt(PromptKind.OVER, msg("Done"))
+
+    def apply(self, answer: Input) -> list[Event]:
+        expect(answer, self.prompt())
+        self.answers.append(answer.number if answer.number is not None else "ok")
+        return []
+
+    def view(self) -> dict[str, Any]:
+        return {}
+
+
+@pytest.fixture
+def gpio_table(table: Table, monkeypatch: pytest.MonkeyPatch):
+    """The app's screens fed by gpiozero MockFactory pins, as ``dicetable run`` wires
+    them (delivered on the UI thread; ``held_repeats`` says when a hold repeats)."""
+    from gpiozero import Device
+    from gpiozero.pins.mock import MockFactory
+    from kivy.clock import Clock
+
+    from dicetable.hardware.buttons import PhaseButtons, button_map
+
+    monkeypatch.setitem(games(), Count.id, Count)
+    saved, Device.pin_factory = Device.pin_factory, MockFactory()
+    pins = {"confirm": 17, "back": 27, "next": 22, "menu": 23}
+    settings = {name: f"GPIO{pin}" for name, pin in pins.items()}
+    try:
+        with PhaseButtons(
+            button_map(settings),
+            lambda action: Clock.schedule_once(lambda _dt: table.screens.act(action)),
+            hold_time=0.3,
+            debounce=0.02,
+            repeats=table.screens.held_repeats,
+            repeat_delay=0.05,
+            repeat_first=0.04,
+            repeat_fastest=0.02,
+        ):
+            yield table, {name: Device.pin_factory.pin(pin) for name, pin in pins.items()}
+    finally:
+        Device.pin_factory.reset()
+        Device.pin_factory = saved
+
+
+def hold(ui: Table, pin: Any, until: Callable[[], bool], most_s: float = 3.0) -> None:
+    """Hold a GPIO button, the app running, until ``until()`` (or ``most_s``)."""
+    pin.drive_low()
+    deadline = time.monotonic() + most_s
+    while not until() and time.monotonic() < deadline:
+        ui.pump(1)
+        time.sleep(0.01)
+    pin.drive_high()
+    for _ in range(10):
+        ui.pump(1)
+        time.sleep(0.01)
+
+
+def test_a_held_gpio_plus_or_minus_speeds_up_and_back_still_undoes(gpio_table) -> None:
+    """Issue 15 item 3: holding + or − speeds up, on the GPIO buttons as on the keys;
+    a hold on back at the number's least (where it starts) still undoes."""
+    ui, pins = gpio_table
+    ui.runtime.new_game("test-count", seed=1)
+    ui.pump()
+    ui.button(CONFIRM)
+    assert ui.state.prompt.kind is PromptKind.NUMBER and ui.state.focus == 0
+    assert ui.screens.held_repeats(NEXT) and not ui.screens.held_repeats(BACK)
+    seen: list[int] = []
+
+    def watched(target: int) -> Callable[[], bool]:
+        def reached() -> bool:
+            if not seen or seen[-1] != ui.state.focus:
+                seen.append(ui.state.focus)
+            return ui.state.focus >= target
+
+        return reached
+
+    hold(ui, pins["next"], watched(30))  # one press, held
+    steps = [b - a for a, b in itertools.pairwise([0, *seen]) if b != a]
+    assert ui.state.focus >= 30, seen
+    assert steps[0] == 1 and FAST_STEP in steps, steps  # one at a time, then by five
+    assert ui.state.inputs == 1  # nothing answered, nothing undone
+    high = ui.state.focus
+    assert ui.screens.held_repeats(BACK)  # above the least, − repeats too
+    hold(ui, pins["back"], lambda: ui.state.focus <= high - 2 * FAST_STEP)
+    assert ui.state.focus <= high - 2 * FAST_STEP and ui.state.inputs == 1
+    hold(ui, pins["back"], lambda: ui.state.focus == 0)  # down to the least
+    assert ui.state.focus == 0 and ui.state.inputs == 1
+    hold(ui, pins["back"], lambda: ui.state.inputs == 0)  # at the least: undo
+    assert ui.state.inputs == 0 and ui.state.prompt.kind is PromptKind.CONFIRM

@@ -303,6 +303,18 @@ class TableScreens(ScreenManager):
             return
         self.runtime.act(action)
 
+    def held_repeats(self, action: TableAction) -> bool:
+        """Whether a held hardware button repeats now (``hardware.buttons``; asked on
+        its timer thread, so it only reads): + and − of the number entry, − only above
+        the number's least, where a hold on back undoes as everywhere else."""
+        state = self.game.state if "game" in self.built and self.current == "game" else None
+        if state is None or self.menu is not None or state.prompt.number_range is None:
+            return False
+        if state.prompt.kind is not PromptKind.NUMBER or self.game.story_open():
+            return False
+        low = state.prompt.number_range[0]
+        return action is TableAction.NEXT or (action is TableAction.BACK and self.game.number > low)
+
     def _page_action(self, action: TableAction) -> None:
         """NEXT/BACK move the frame, CONFIRM presses it, MENU (or a hold on BACK)
         goes back a page; MENU on the home page opens the settings."""

@@ -127,7 +127,10 @@ def run(args: argparse.Namespace) -> int:
 
             Clock.schedule_once(press)
 
-        opened = open_buttons_of(runtime, deliver)  # says why it could not
+        def repeats(action: Any) -> bool:  # a held + or − of the number entry
+            return app.screens is not None and app.screens.held_repeats(action)
+
+        opened = open_buttons_of(runtime, deliver, repeats)  # says why it could not
         if opened is not None:
             buttons.append(opened)
 

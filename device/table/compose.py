@@ -78,15 +78,20 @@ def start_devices(
     threading.Thread(target=body, name="devices", daemon=True).start()
 
 
-def open_buttons_of(runtime: Runtime, deliver: Callable[[TableAction], None]) -> Any:
+def open_buttons_of(
+    runtime: Runtime,
+    deliver: Callable[[TableAction], None],
+    repeats: Callable[[TableAction], bool] | None = None,
+) -> Any:
     """The GPIO buttons the settings ask for, delivering their actions, or None; buttons
     that were asked for (``gpio``, or ``auto`` on a Pi) but could not be claimed are
-    said in a notice (the journal says which pin and why)."""
-    from dicetable.hardware.buttons import on_a_pi, open_buttons
+    said in a notice (the journal says which pin and why). ``repeats``: when a held
+    button repeats (``hardware.buttons``; never without it)."""
+    from dicetable.hardware.buttons import never, on_a_pi, open_buttons
 
     source = runtime.settings["buttons.source"]
     wanted = source == "gpio" or (source == "auto" and on_a_pi())
-    opened = open_buttons(runtime.settings, deliver)  # logs why it could not
+    opened = open_buttons(runtime.settings, deliver, repeats or never)  # logs why it could not
     if opened is None and wanted:
         runtime.notice("buttons", notices.BUTTONS_OFF)
     return opened
