@@ -30,6 +30,7 @@ class Controller:
         self.session = session
         self.on_menu = on_menu
         self.dice: tuple[Die, ...] = ()  # the latest settled reading, or typed dice
+        self.written: str | None = None  # a TEXT answer written on the screen, if any
         self._prompt = session.prompt()
         # a number starts at its range's least, the first question's too
         self.focus = self._prompt.number_range[0] if self._prompt.number_range else 0
@@ -38,6 +39,11 @@ class Controller:
         """The camera (or the typed-dice pad) has dice ready; CONFIRM will submit them."""
         self.dice = dice
 
+    def offer_text(self, text: str | None) -> None:
+        """What is written for a TEXT prompt (touch or keys); CONFIRM will submit it,
+        and while nothing is written (``None``), the prompt's default."""
+        self.written = text
+
     @property
     def prompt(self) -> Prompt:
         current = self.session.prompt()
@@ -45,6 +51,7 @@ class Controller:
             self._prompt = current
             self.focus = current.number_range[0] if current.number_range else 0
             self.dice = ()
+            self.written = None
         return current
 
     def act(self, action: TableAction) -> list[Event]:
@@ -76,7 +83,9 @@ class Controller:
             return Input.confirm(source="button")
         if prompt.kind is PromptKind.NUMBER:
             return Input.enter(self.focus, source="button")
-        if prompt.kind is PromptKind.TEXT and prompt.entry is not None:  # buttons write none
+        if prompt.kind is PromptKind.TEXT and prompt.entry is not None:
+            if self.written is not None:
+                return Input.write(self.written, source="touch")
             return Input.write(str(prompt.entry.default), source="button")
         if prompt.kind is PromptKind.ROLL:
             if not self.dice:
@@ -102,6 +111,10 @@ class Controller:
         if prompt.kind is PromptKind.NUMBER:
             return msg("Enter {n}", n=self.focus)
         if prompt.kind is PromptKind.TEXT and prompt.entry is not None:
+            if self.written is not None:
+                if not self.written.strip():
+                    return msg("Nothing written")
+                return msg("Use “{text}”", text=self.written)
             return msg("Take “{default}”", default=prompt.entry.default)
         if prompt.kind is PromptKind.ROLL:
             return msg("Use these dice") if self.dice else msg("Waiting for dice")

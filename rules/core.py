@@ -404,7 +404,7 @@ def check_text(text: str, entry: TextEntry) -> None:
     if not written:
         raise InvalidInput(
             msg(
-                "Nothing written: type the answer, or Confirm to take “{default}”.",
+                "Nothing written: write the answer (the one offered: “{default}”).",
                 default=entry.default,
             )
         )

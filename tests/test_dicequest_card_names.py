@@ -103,7 +103,7 @@ def test_one_button_press_takes_the_default_shown_in_the_tables_language(
     [
         (
             "   ",
-            "Nothing written: type the answer, or Confirm to take “Typed Adventure 1 (Act 1)”.",
+            "Nothing written: write the answer (the one offered: “Typed Adventure 1 (Act 1)”).",
         ),
         ("Goblin " * 9, "62 characters is too long: at most 60."),
         (

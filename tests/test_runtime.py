@@ -446,12 +446,13 @@ def test_touchscreen_dicequest_games_use_and_grow_the_players_catalogue(
     assert runtime.session.game.adventure.name == "Goblin Camp"
 
     saved = runtime.new_game("dicequest", seed=2).result(timeout=5).saved_id
-    _answer_lines(runtime, ["coop", "1", "practice", "type", "0", "3"])
+    _answer_lines(runtime, ["coop", "1", "practice", "type", "Kobold Den", "0", "3"])
     runtime.leave().result(timeout=5)
     runtime.resume(saved).result(timeout=5)
     _answer_lines(runtime, ["1", "0", "0", "0", "0", "0", "0", "1", "0", "none", "required"])
     _answer_lines(runtime, ["3", "2", "1"])
-    assert "typed-adventure-1" in [c.id for c in catalogue.load(isolated_data)]
+    kept = {c.id: c.name for c in catalogue.load(isolated_data)}
+    assert kept["typed-adventure-1"] == "Kobold Den"  # its name, asked first
 
 
 def test_an_expected_failure_is_one_line_and_a_bug_keeps_its_traceback(

@@ -30,6 +30,7 @@ from dicetable.ui.focus import option_order, scroll_into_view
 from dicetable.ui.number_entry import FAST_STEP, LARGE_RANGE
 from dicetable.ui.roll_area import RollArea
 from dicetable.ui.text import Words, msg
+from dicetable.ui.text_question import TextQuestion
 from dicetable.ui.theme import Display
 from dicetable.ui.tray_view import TrayView
 from dicetable.ui.twin_bar import twin_bar
@@ -359,6 +360,11 @@ class GameScreen(RollArea, Screen):
             self._number_area(state)
         elif prompt.kind is PromptKind.CONFIRM:
             self._confirm_area(state)
+        elif prompt.kind is PromptKind.TEXT and prompt.entry is not None:
+            confirm = partial(self.on_action, TableAction.CONFIRM)
+            self.action.add_widget(
+                TextQuestion(self.display, self.t, prompt.entry, self.runtime.offer_text, confirm)
+            )
         else:
             self._over_area(state)
 
@@ -486,7 +492,7 @@ class GameScreen(RollArea, Screen):
 
 def _portrait_share(prompt: Prompt) -> float:
     """How much of the portrait body the action area takes, by kind of question."""
-    if prompt.kind is PromptKind.ROLL:
+    if prompt.kind in (PromptKind.ROLL, PromptKind.TEXT):  # the tray, the letter pad
         return 0.62
     if prompt.kind is PromptKind.CHOOSE:
         return min(0.62, 0.1 + 0.1 * len(prompt.options))

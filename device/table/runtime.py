@@ -302,11 +302,17 @@ class Runtime:
 
     def offer_dice(self, dice: tuple[Die, ...]) -> Future:
         """Typed dice (or dice corrected by touch) become the dice CONFIRM will use."""
+        return self._offer(lambda controller: controller.offer_dice(dice))
 
+    def offer_text(self, text: str | None) -> Future:
+        """Text written on the screen for a TEXT prompt becomes what CONFIRM submits."""
+        return self._offer(lambda controller: controller.offer_text(text))
+
+    def _offer(self, give: Callable[[Controller], None]) -> Future:
         def job() -> GameSnapshot | None:
             if self.controller is not None:
-                self.controller.prompt  # noqa: B018
-                self.controller.offer_dice(dice)
+                self.controller.prompt  # noqa: B018 (a new prompt resets what was offered)
+                give(self.controller)
                 return self._publish()
             return None
 
