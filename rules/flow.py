@@ -14,15 +14,16 @@ own menu (``main_prompt``/``main_apply``) is asked when no step waits.
 Why this style, for every game: the queue is the rulebook's order made visible, each
 step a typed function (``Callable[[Input], list[Event]]``, checked by mypy) with the
 state it changes passed in as an explicit, declared object (``SoloState``,
-``TableState``) or owned by the game, never attributes shared by mixins; and nothing
-in it needs saving, since a game rebuilds its steps by replaying its inputs from the
-seed (``rules/core.py``). A generator would keep the state in its local variables,
-where no view or test can see it; a stage string or a tuple queue looked its handlers
-up by name with ``getattr`` at run time, where a table of functions (Dice Throne's
-``PHASES``, Dicequest's ``STAGES``) is read and checked.
+``TableState``, ``DungeonState``) or owned by the game, never attributes shared by
+mixins; and nothing in it needs saving, since a game rebuilds its steps by replaying
+its inputs from the seed (``rules/core.py``). A generator would keep the state in its
+local variables, where no view or test can see it; a stage string or a tuple queue
+looked its handlers up by name with ``getattr`` at run time, where a table of
+functions (Dice Throne's ``PHASES``, Dicequest's ``STAGES``) is read and checked.
 
-Games on it: Dice tray, Raveness, the three Unchained modes, Dice Throne solo,
-Dicequest. Mini Dungeon still runs its rules as one generator (``minidungeon/game.py``).
+Every game runs on it: Dice tray, Raveness, the three Unchained modes, Dice Throne
+solo, Dicequest and Mini Dungeon (its rules made steps by ``phase`` in
+``minidungeon/table.py``, an answer going on to the ``then`` it was asked with).
 """
 
 from __future__ import annotations

@@ -3,10 +3,8 @@ game (a hit, a room, a town visit) from a state set up by hand, answer prompts."
 
 from __future__ import annotations
 
-from collections.abc import Generator
-from typing import Any
-
-from dicetable.rules.core import Input, Prompt, PromptKind
+from dicetable.rules.core import Input, PromptKind
+from dicetable.rules.flow import Step
 from dicetable.rules.minidungeon.game import MiniDungeon
 
 
@@ -27,14 +25,12 @@ def party(
     return game
 
 
-def run(game: MiniDungeon, flow: Generator[Prompt, Input, Any]) -> None:
-    """Make ``flow`` the game's current flow (as if the game had reached it)."""
-    game._events = []
-    game._flow = flow
-    try:
-        game._prompt = next(flow)
-    except StopIteration:
-        game._prompt = Prompt(PromptKind.OVER, game._prompt.text)
+def run(game: MiniDungeon, step: Step) -> None:
+    """Make ``step`` (a rule of the game, made a step) the only thing the game waits
+    on, as if the game had reached it; once it is done the game is over."""
+    game.flow.steps = [step]
+    game.flow.advance()
+    game.said()
 
 
 def answer(game: MiniDungeon, *answers: Input | int | str | None) -> list:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from dicetable.rules.core import (
@@ -12,45 +13,63 @@ from dicetable.rules.core import (
 from dicetable.rules.minidungeon import figures as fig
 from dicetable.rules.minidungeon.combat import save_odds, save_passes
 from dicetable.rules.minidungeon.figures import Hero, Monster
-from dicetable.rules.minidungeon.table import (
-    Flow,
-    TableFlow,
-)
+from dicetable.rules.minidungeon.table import DungeonState, phase
 
 
+@phase
 def hit_hero(
-    s: TableFlow, hero: Hero, damage: int, *, crit: bool, ranged: bool, source: Monster | None
-) -> Flow:
+    s: DungeonState, hero: Hero, damage: int, *, crit: bool, ranged: bool, source: Monster | None
+) -> None:
     """A hit on a hero: defence actions (one after another while they succeed,
     none after a failed one), then the health loss."""
     if hero.invulnerable:
         s.emit(EventKind.INFO, msg("{hero} is invulnerable this round.", hero=s.hero_name(hero)))
         return
-    while damage > 0:
+
+    def take(damage: int) -> None:
+        if damage > 0:
+            if source is not None and source.kind == "patchwork":
+                hero.stunned = True
+                s.emit(
+                    EventKind.INFO,
+                    msg("Stun: {hero} has half speed next round.", hero=s.hero_name(hero)),
+                )
+            s.flow.first(hurt(s, hero, damage))
+
+    def defend_against(damage: int) -> None:
+        if damage <= 0:
+            take(damage)
+            return
         options = defences(s, hero, crit=crit, ranged=ranged)
         if len(options) == 1:
-            break
-        pick = yield from s.choose(
+            take(damage)
+            return
+
+        def picked(pick: str) -> None:
+            if pick == "take":
+                take(damage)
+                return
+
+            def saved(ok: bool) -> None:
+                if not ok:
+                    take(damage)
+                elif pick in ("dodge", "parry", "cloak"):
+                    defend_against(0)
+                else:
+                    defend_against(damage - 1)
+
+            defend(s, hero, pick, saved, ranged=ranged)
+
+        s.choose(
             msg("{hero} is hit ({n} damage). Defend?", hero=s.hero_name(hero), n=damage),
             options,
+            picked,
         )
-        if pick == "take":
-            break
-        saved = yield from defend(s, hero, pick, ranged=ranged)
-        if not saved:
-            break
-        damage = 0 if pick in ("dodge", "parry", "cloak") else damage - 1
-    if damage > 0:
-        if source is not None and source.kind == "patchwork":
-            hero.stunned = True
-            s.emit(
-                EventKind.INFO,
-                msg("Stun: {hero} has half speed next round.", hero=s.hero_name(hero)),
-            )
-        yield from hurt(s, hero, damage)
+
+    defend_against(damage)
 
 
-def defences(s: TableFlow, hero: Hero, *, crit: bool, ranged: bool) -> list[tuple[str, Msg]]:
+def defences(s: DungeonState, hero: Hero, *, crit: bool, ranged: bool) -> list[tuple[str, Msg]]:
     options: list[tuple[str, Msg]] = [("take", msg("Take the hit"))]
     dodge = 5 - save_bonus(s, hero, dodge=True, ranged=ranged)
     if not crit:
@@ -89,7 +108,7 @@ def defences(s: TableFlow, hero: Hero, *, crit: bool, ranged: bool) -> list[tupl
     return options
 
 
-def save_bonus(s: TableFlow, hero: Hero, *, dodge: bool, ranged: bool) -> int:
+def save_bonus(s: DungeonState, hero: Hero, *, dodge: bool, ranged: bool) -> int:
     bonus = 1 if hero.aura else 0
     if hero.motivation == "town_hero" and "living_legend" in s.room.effects:
         bonus += 1
@@ -99,7 +118,10 @@ def save_bonus(s: TableFlow, hero: Hero, *, dodge: bool, ranged: bool) -> int:
     return bonus
 
 
-def defend(s: TableFlow, hero: Hero, pick: str, *, ranged: bool) -> Flow:
+def defend(
+    s: DungeonState, hero: Hero, pick: str, then: Callable[[bool], None], *, ranged: bool
+) -> None:
+    """A defence action; ``then`` is told whether it saved."""
     kind, _, item_id = pick.partition(":")
     if kind == "discard":
         fig.remove(hero, item_id)
@@ -111,7 +133,8 @@ def defend(s: TableFlow, hero: Hero, pick: str, *, ranged: bool) -> Flow:
                 item=s.item_name(item_id),
             ),
         )
-        return True
+        then(True)
+        return
     if kind == "shield":
         item = s.book.items[item_id]
         hero.speed_left -= item.save_cost
@@ -125,30 +148,47 @@ def defend(s: TableFlow, hero: Hero, pick: str, *, ranged: bool) -> Flow:
     bonus = save_bonus(s, hero, dodge=kind in ("dodge", "cloak"), ranged=ranged)
     if target - bonus <= 1:
         s.emit(EventKind.OBJECTIVE_MET, msg("{save}: saved.", save=name))
-        return True
-    while True:
-        (value,) = yield from s.roll(
+        then(True)
+        return
+
+    def result(value: int) -> None:
+        if save_passes(value, target, bonus):
+            s.emit(EventKind.OBJECTIVE_MET, msg("{save}: saved.", save=name))
+            then(True)
+            return
+        s.emit(
+            EventKind.OBJECTIVE_MISSED,
+            msg("{save} fails: no further save against this attack.", save=name),
+        )
+        then(False)
+
+    def rolled(value: int) -> None:
+        if save_passes(value, target, bonus) or not s.clairvoyance:
+            result(value)
+            return
+
+        def again(yes: bool) -> None:
+            if yes:
+                s.clairvoyance -= 1
+                roll()
+            else:
+                result(value)
+
+        s.yes_no(msg("Use Clairvoyance to re-roll the failed save?"), again)
+
+    def roll() -> None:
+        s.roll_one(
             msg("{hero}: {save}, roll a D6.", hero=s.hero_name(hero), save=name),
+            rolled,
             objective=msg("{n}+ saves", n=target - bonus),
             odds=save_odds(target, bonus),
         )
-        if save_passes(value, target, bonus) or not s.clairvoyance:
-            break
-        again = yield from s.yes_no(msg("Use Clairvoyance to re-roll the failed save?"))
-        if not again:
-            break
-        s.clairvoyance -= 1
-    if save_passes(value, target, bonus):
-        s.emit(EventKind.OBJECTIVE_MET, msg("{save}: saved.", save=name))
-        return True
-    s.emit(
-        EventKind.OBJECTIVE_MISSED,
-        msg("{save} fails: no further save against this attack.", save=name),
-    )
-    return False
+
+    roll()
 
 
-def hurt(s: TableFlow, hero: Hero, damage: int) -> Flow:
+@phase
+def hurt(s: DungeonState, hero: Hero, damage: int) -> None:
     """Unavoidable health loss; at 0 the hero is wounded (the Love Interest may rise)."""
     hero.health = max(0, hero.health - damage)
     s.emit(
@@ -164,26 +204,38 @@ def hurt(s: TableFlow, hero: Hero, damage: int) -> Flow:
     )
     if hero.health > 0:
         return
-    if hero.motivation == "love_interest":
-        (value,) = yield from s.roll(
-            msg(
-                "{hero} falls: roll a D6, on a 5+ the power of love gives 1 health back.",
-                hero=s.hero_name(hero),
-            ),
-            objective=msg("5+"),
-            odds=Fraction(1, 3),
+
+    def wounded() -> None:
+        hero.wounded = True
+        hero.speed_left = 0
+        s.confirm(
+            msg("{hero} is wounded: lay the figure on the town card.", hero=s.hero_name(hero)),
+            then=all_down,
         )
-        if value >= 5:
-            hero.health = 1
-            s.emit(
-                EventKind.HEAL,
-                msg("The power of love: {hero} gets 1 health back.", hero=s.hero_name(hero)),
-            )
+
+    def all_down() -> None:
+        if not s.active_heroes():
+            s.winner = "boss"
+
+    def power_of_love(value: int) -> None:
+        if value < 5:
+            wounded()
             return
-    hero.wounded = True
-    hero.speed_left = 0
-    yield from s.confirm(
-        msg("{hero} is wounded: lay the figure on the town card.", hero=s.hero_name(hero))
+        hero.health = 1
+        s.emit(
+            EventKind.HEAL,
+            msg("The power of love: {hero} gets 1 health back.", hero=s.hero_name(hero)),
+        )
+
+    if hero.motivation != "love_interest":
+        wounded()
+        return
+    s.roll_one(
+        msg(
+            "{hero} falls: roll a D6, on a 5+ the power of love gives 1 health back.",
+            hero=s.hero_name(hero),
+        ),
+        power_of_love,
+        objective=msg("5+"),
+        odds=Fraction(1, 3),
     )
-    if not s.active_heroes():
-        s.winner = "boss"

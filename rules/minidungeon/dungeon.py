@@ -1,7 +1,7 @@
-"""The whole game, top to bottom, as the rulebook tells it: forge the heroes and
-shop (Creating a Hero), then quest after quest (a quest: room after room, each round
-the heroes' turns and the monsters'), town between rooms, and levels between quests.
-One generator of prompts (see ``game.py``), given the game's ``TableFlow``."""
+"""The whole game, as the rulebook tells it: forge the heroes and shop (Creating a
+Hero), then quest after quest (a quest: room after room, each round the heroes' turns
+and the monsters'), town between rooms, and levels between quests. Each is a
+``phase`` of the game's flow (see ``table.py``), given the game's ``DungeonState``."""
 
 from __future__ import annotations
 
@@ -10,47 +10,66 @@ from dicetable.rules.minidungeon import exploring, hero_turn, monsters_turn, tow
 from dicetable.rules.minidungeon import figures as fig
 from dicetable.rules.minidungeon.data import Item
 from dicetable.rules.minidungeon.figures import Hero
-from dicetable.rules.minidungeon.table import Flow, Room, TableFlow
+from dicetable.rules.minidungeon.table import DungeonState, Room, phase
 
 
-def game(s: TableFlow) -> Flow:
-    yield from forge_heroes(s)
-    while True:
-        yield from quest(s)
-        if s.winner == "boss":
-            s.phase = "over"
-            why = (
-                msg("The dungeon boss wins.")  # the dark sacrifice, heroes standing
-                if s.active_heroes()
-                else msg("All the heroes are down: the dungeon boss wins.")
-            )
-            s.emit(EventKind.GAME_OVER, why)
-            return
-        s.quests_won += 1
-        go_on = yield from s.choose(
-            msg(
-                "The dungeon is cleared! Begin a new quest with the same heroes, one level higher?"
-            ),
-            [
-                ("new_quest", msg("New quest at level {n}", n=s.level + 1)),
-                ("end", msg("End the campaign")),
-            ],
+@phase
+def game(s: DungeonState) -> None:
+    s.flow.first(forge_heroes(s), campaign(s))
+
+
+@phase
+def campaign(s: DungeonState) -> None:
+    """A quest; then, the dungeon cleared, a new quest one level higher or the end."""
+    s.flow.first(quest(s), s.later(lambda: quest_over(s)))
+
+
+def quest_over(s: DungeonState) -> None:
+    if s.winner == "boss":
+        s.phase = "over"
+        why = (
+            msg("The dungeon boss wins.")  # the dark sacrifice, heroes standing
+            if s.active_heroes()
+            else msg("All the heroes are down: the dungeon boss wins.")
         )
+        s.emit(EventKind.GAME_OVER, why)
+        return
+    s.quests_won += 1
+
+    def chosen(go_on: str) -> None:
         if go_on == "end":
             s.winner = "heroes"
             s.phase = "over"
             s.emit(EventKind.GAME_OVER, msg("The heroes have won."))
             return
-        yield from gain_level(s)
+        s.flow.first(gain_level(s), campaign(s))
+
+    s.choose(
+        msg("The dungeon is cleared! Begin a new quest with the same heroes, one level higher?"),
+        [
+            ("new_quest", msg("New quest at level {n}", n=s.level + 1)),
+            ("end", msg("End the campaign")),
+        ],
+        chosen,
+    )
 
 
-def forge_heroes(s: TableFlow) -> Flow:
-    count = yield from s.number(msg("How many heroes enter the dungeon (2 to 4)?"), 2, 4)
-    for index in range(1, count + 1):
-        cls = yield from s.choose(
-            msg("Hero {n}: choose a class.", n=index),
-            [(c.id, msg(c.name)) for c in s.book.classes.values()],
-        )
+# -- Creating a Hero ------------------------------------------------------------------
+
+
+@phase
+def forge_heroes(s: DungeonState) -> None:
+    def counted(count: int) -> None:
+        s.flow.first(*(forge_hero(s, index) for index in range(1, count + 1)), equip_party(s))
+
+    s.number(msg("How many heroes enter the dungeon (2 to 4)?"), 2, 4, counted)
+
+
+@phase
+def forge_hero(s: DungeonState, index: int) -> None:
+    """A class chosen, a motivation drawn; the mage's spell, the Avenger's target."""
+
+    def chosen(cls: str) -> None:
         motivation = s.motivation_deck.pop()
         card = s.book.motivations[motivation]
         hero = Hero(index, cls, motivation, mana=s.book.classes[cls].mana)
@@ -66,59 +85,92 @@ def forge_heroes(s: TableFlow) -> Flow:
             card=motivation,
         )
         s.emit(EventKind.CARD, msg(card.text), card=motivation)
-        if cls == "mage":
-            yield from learn_spell(s, hero)
+        steps = [learn_spell(s, hero)] if cls == "mage" else []
         if motivation == "avenger":
-            bosses = [s.book.mini_boss, s.book.dungeon_boss]
-            hero.avenger_target = yield from s.choose(
-                msg(
-                    "{hero}, the Avenger: nominate the target of your wrath (+1 attack "
-                    "against it).",
-                    hero=s.hero_name(hero),
-                ),
-                [(b, msg(s.book.monsters[b].name)) for b in bosses],
-            )
-    for hero in s.heroes:
-        hero.health = fig.max_health(hero, s.book)
-        budget = s.book.base["starting_gold"]
-        budget = max(budget, s.book.motivations[hero.motivation].starting_gold)
-        yield from starting_shop(s, hero, budget)
-        hero.health = fig.max_health(hero, s.book)
+            steps.append(nominate_target(s, hero))
+        s.flow.first(*steps)
+
+    s.choose(
+        msg("Hero {n}: choose a class.", n=index),
+        [(c.id, msg(c.name)) for c in s.book.classes.values()],
+        chosen,
+    )
+
+
+@phase
+def nominate_target(s: DungeonState, hero: Hero) -> None:
+    def nominated(target: str) -> None:
+        hero.avenger_target = target
+
+    bosses = [s.book.mini_boss, s.book.dungeon_boss]
+    s.choose(
+        msg(
+            "{hero}, the Avenger: nominate the target of your wrath (+1 attack against it).",
+            hero=s.hero_name(hero),
+        ),
+        [(b, msg(s.book.monsters[b].name)) for b in bosses],
+        nominated,
+    )
+
+
+@phase
+def equip_party(s: DungeonState) -> None:
+    """Each hero at the town store with the starting gold, then to the entrance."""
+    s.flow.first(*(equip_hero(s, hero) for hero in s.heroes), s.later(lambda: at_entrance(s)))
+
+
+def at_entrance(s: DungeonState) -> None:
     s.emit(EventKind.INSTRUCTION, msg("Place the heroes outside the entrance of the dungeon."))
 
 
-def learn_spell(s: TableFlow, hero: Hero) -> Flow:
+@phase
+def equip_hero(s: DungeonState, hero: Hero) -> None:
+    hero.health = fig.max_health(hero, s.book)
+    budget = s.book.base["starting_gold"]
+    budget = max(budget, s.book.motivations[hero.motivation].starting_gold)
+
+    def full_health() -> None:
+        hero.health = fig.max_health(hero, s.book)
+
+    s.flow.first(starting_shop(s, hero, budget), s.later(full_health))
+
+
+@phase
+def learn_spell(s: DungeonState, hero: Hero) -> None:
     spells = [spell for spell in s.book.spells.values() if spell.id not in hero.spells]
     if not spells:
         return
-    spell = yield from s.choose(
+    s.choose(
         msg("{hero}: choose a spell from the spellbook.", hero=s.hero_name(hero)),
         [(spell.id, msg(spell.name)) for spell in spells],
+        hero.spells.append,
     )
-    hero.spells.append(spell)
 
 
-def starting_shop(s: TableFlow, hero: Hero, budget: int) -> Flow:
-    while True:
-        offers = shop_offers(s, hero, budget, markup=0)
-        if not offers:
-            return
-        choice = yield from s.choose(
-            msg(
-                "{hero} has {gold} gold to equip at the town store.",
-                hero=s.hero_name(hero),
-                gold=budget,
-            ),
-            [*offers, ("done", msg("Done shopping"))],
-        )
+@phase
+def starting_shop(s: DungeonState, hero: Hero, budget: int) -> None:
+    offers = shop_offers(s, hero, budget, markup=0)
+    if not offers:
+        return
+
+    def chosen(choice: str) -> None:
         if choice == "done":
             return
         item = s.book.items[choice]
-        budget -= item.price
-        yield from give(s, hero, item)
+        s.flow.first(give(s, hero, item), starting_shop(s, hero, budget - item.price))
+
+    s.choose(
+        msg(
+            "{hero} has {gold} gold to equip at the town store.",
+            hero=s.hero_name(hero),
+            gold=budget,
+        ),
+        [*offers, ("done", msg("Done shopping"))],
+        chosen,
+    )
 
 
-def shop_offers(s: TableFlow, hero: Hero, gold: int, markup: int) -> list[tuple[str, Msg]]:
+def shop_offers(s: DungeonState, hero: Hero, gold: int, markup: int) -> list[tuple[str, Msg]]:
     offers = []
     for item in s.book.items.values():
         price = item.price + markup
@@ -135,12 +187,13 @@ def shop_offers(s: TableFlow, hero: Hero, gold: int, markup: int) -> list[tuple[
     return offers
 
 
-def fits_backpack(s: TableFlow, hero: Hero, item: Item) -> bool:
+def fits_backpack(s: DungeonState, hero: Hero, item: Item) -> bool:
     size = 1 if item.kind == "potion" or item.dual else 2
     return fig.backpack_used(hero, s.book) + size <= fig.BACKPACK_SLOTS
 
 
-def give(s: TableFlow, hero: Hero, item: Item) -> Flow:
+@phase
+def give(s: DungeonState, hero: Hero, item: Item) -> None:
     if fig.receive(hero, item, s.book):
         s.emit(
             "item",
@@ -148,9 +201,9 @@ def give(s: TableFlow, hero: Hero, item: Item) -> Flow:
             item=item.id,
         )
         if item.extra_spell and item.id in hero.hands:
-            yield from learn_spell(s, hero)
+            s.flow.first(learn_spell(s, hero))
     else:
-        yield from s.confirm(
+        s.confirm(
             msg(
                 "{hero} has no room for the {item}; it stays behind.",
                 hero=s.hero_name(hero),
@@ -159,10 +212,11 @@ def give(s: TableFlow, hero: Hero, item: Item) -> Flow:
         )
 
 
-# -- a quest: room after room ------------------------------------------------------
+# -- a quest: room after room ---------------------------------------------------------
 
 
-def quest(s: TableFlow) -> Flow:
+@phase
+def quest(s: DungeonState) -> None:
     hero_count = len(s.heroes)
     if s.options["dungeon"] == "short":
         s.rooms_total = s.book.rooms_short
@@ -174,11 +228,20 @@ def quest(s: TableFlow) -> Flow:
     s.round = 0
     s.winner = ""
     s.phase = "dungeon"
-    while not s.winner:
-        yield from round(s)
+    s.flow.first(rounds(s))
 
 
-def round(s: TableFlow) -> Flow:
+@phase
+def rounds(s: DungeonState) -> None:
+    """Round after round until the heroes or the dungeon boss have won."""
+    if not s.winner:
+        s.flow.first(round(s), rounds(s))
+
+
+@phase
+def round(s: DungeonState) -> None:
+    """A round: the heroes' turns in the order they choose, the monsters' turn, the
+    end of the round."""
     s.round += 1
     s.drawn = []
     for hero in s.heroes:
@@ -193,31 +256,50 @@ def round(s: TableFlow) -> Flow:
         hero.attacks_made = 0
     s.emit(EventKind.INFO, msg("Round {n}.", n=s.round), round=s.round)
     s.phase = "heroes"
-    while not s.winner and s.room.trap != "ambush_now":
-        waiting = [h for h in s.active_heroes() if not h.acted]
-        if not waiting:
-            break
-        hero = waiting[0]
-        if len(waiting) > 1:
-            pick = yield from s.choose(
-                msg("Which hero acts now?"),
-                [(f"h{h.index}", s.hero_name(h)) for h in waiting],
-            )
-            hero = next(h for h in waiting if f"h{h.index}" == pick)
-        yield from hero_turn.hero_turn(s, hero)
-        hero.acted = True
+    s.flow.first(heroes_turns(s), s.later(lambda: heroes_done(s)))
+
+
+@phase
+def heroes_turns(s: DungeonState) -> None:
+    """The heroes who have not acted, one at a time, the players choosing who."""
+    if s.winner or s.room.trap == "ambush_now":
+        return
+    waiting = [h for h in s.active_heroes() if not h.acted]
+    if not waiting:
+        return
+
+    def acts(hero: Hero) -> None:
+        def acted() -> None:
+            hero.acted = True
+
+        s.flow.first(hero_turn.hero_turn(s, hero), s.later(acted), heroes_turns(s))
+
+    if len(waiting) == 1:
+        acts(waiting[0])
+        return
+    s.choose(
+        msg("Which hero acts now?"),
+        [(f"h{h.index}", s.hero_name(h)) for h in waiting],
+        lambda pick: acts(next(h for h in waiting if f"h{h.index}" == pick)),
+    )
+
+
+def heroes_done(s: DungeonState) -> None:
     if s.room.trap == "ambush_now":
         s.room.trap = "ambush"
     if s.winner:
         return
     s.phase = "monsters"
-    yield from monsters_turn.monsters_turn(s)
-    if s.winner:
-        return
-    yield from end_of_round(s)
+    s.flow.first(monsters_turn.monsters_turn(s), s.later(lambda: monsters_done(s)))
 
 
-def end_of_round(s: TableFlow) -> Flow:
+def monsters_done(s: DungeonState) -> None:
+    if not s.winner:
+        s.flow.first(end_of_round(s))
+
+
+@phase
+def end_of_round(s: DungeonState) -> None:
     for hero in s.heroes:
         hero.in_pit = False
         hero.invulnerable = False
@@ -229,13 +311,14 @@ def end_of_round(s: TableFlow) -> Flow:
         monster.shield_used = False
         monster.controlled = False
     if s.ritual and s.ritual["active"]:
-        yield from exploring.ritual_check(s)
+        s.flow.first(exploring.ritual_check(s))
 
 
-# -- levels ---------------------------------------------------------------------
+# -- levels ---------------------------------------------------------------------------
 
 
-def gain_level(s: TableFlow) -> Flow:
+@phase
+def gain_level(s: DungeonState) -> None:
     s.level += 1
     s.quest += 1
     s.ritual = None
@@ -243,18 +326,24 @@ def gain_level(s: TableFlow) -> Flow:
         EventKind.INFO,
         msg("The party reaches level {n}: monsters grow stronger too.", n=s.level),
     )
-    for hero in s.heroes:
-        stat = yield from s.choose(
-            msg("{hero} gains a level: +1 to which stat?", hero=s.hero_name(hero)),
-            [
-                ("health", msg("Health (H)")),
-                ("speed", msg("Speed (S)")),
-                ("attack", msg("Attack (A)")),
-            ],
-        )
+    s.flow.first(*(level_up(s, hero) for hero in s.heroes), town.town(s, penalty=False))
+
+
+@phase
+def level_up(s: DungeonState, hero: Hero) -> None:
+    def gained(stat: str) -> None:
         hero.gained[stat] += 1
         hero.wounded = False
         hero.health = fig.max_health(hero, s.book)
         if hero.cls == "mage":
-            yield from learn_spell(s, hero)
-    yield from town.town(s, penalty=False)
+            s.flow.first(learn_spell(s, hero))
+
+    s.choose(
+        msg("{hero} gains a level: +1 to which stat?", hero=s.hero_name(hero)),
+        [
+            ("health", msg("Health (H)")),
+            ("speed", msg("Speed (S)")),
+            ("attack", msg("Attack (A)")),
+        ],
+        gained,
+    )

@@ -14,17 +14,18 @@ from dicetable.rules.minidungeon.figures import Hero
 from dicetable.rules.minidungeon.table import (
     NEXT_ROOM_EFFECTS,
     SIZE_ORDER,
-    Flow,
-    TableFlow,
+    DungeonState,
     listing,
+    phase,
 )
 
 
-def present_events(s: TableFlow) -> set[str]:
+def present_events(s: DungeonState) -> set[str]:
     return {h.motivation for h in s.heroes} | {h.cls for h in s.heroes}
 
 
-def draw_event(s: TableFlow, drawer: Hero) -> Flow:
+@phase
+def draw_event(s: DungeonState, drawer: Hero) -> None:
     present = present_events(s)
     for _ in range(2 * len(s.book.events)):
         if not s.deck:
@@ -45,11 +46,12 @@ def draw_event(s: TableFlow, drawer: Hero) -> Flow:
         s.emit(EventKind.INFO, msg("{hero} draws an event card.", hero=s.hero_name(drawer)))
         s.emit(EventKind.CARD, msg(card.title), card=card.id)
         s.emit(EventKind.CARD, msg(card.text), card=card.id)
-        yield from play_event(s, card, drawer)
+        s.flow.first(play_event(s, card, drawer))
         return
 
 
-def play_event(s: TableFlow, card: EventCard, drawer: Hero) -> Flow:
+@phase
+def play_event(s: DungeonState, card: EventCard, drawer: Hero) -> None:
     effect = card.effect
     if card.keep == "party":
         s.party_cards.append(card.id)
@@ -63,7 +65,7 @@ def play_event(s: TableFlow, card: EventCard, drawer: Hero) -> Flow:
         s.must_rest = True
     elif effect == "greed":
         s.greedy = True
-        yield from s.confirm(msg(card.text))
+        s.confirm(msg(card.text))
     elif effect == "no_retreat":
         s.no_retreat = True
     elif effect == "glittering_prizes":
@@ -79,66 +81,88 @@ def play_event(s: TableFlow, card: EventCard, drawer: Hero) -> Flow:
         for hero in s.heroes:
             hero.backpack = [i for i in hero.backpack if s.book.items[i].effect != "heal_d3"]
     elif effect == "treasure_roll":
-        yield from items.treasure(s, drawer, gambling=False)
+        s.flow.first(items.treasure(s, drawer, gambling=False))
     elif effect == "assassin":
         heroes = s.active_heroes()
-        values = yield from s.roll(
+
+        def struck(values: list[int]) -> None:
+            s.flow.first(
+                *(
+                    assassin_strikes(s, hero)
+                    for hero, value in zip(heroes, values, strict=True)
+                    if value == 1
+                )
+            )
+
+        s.roll(
             msg(
                 "An assassin! Each hero's player rolls a D6, in order: {heroes}.",
                 heroes=listing([s.hero_name(h) for h in heroes]),
             ),
+            struck,
             count=len(heroes),
         )
-        for hero, value in zip(heroes, values, strict=True):
-            if value == 1 and not hero.wounded:
-                yield from defence.hurt(s, hero, 2)
     elif effect == "overcome_fear":
         coward = s.has_motivation("coward")
         if coward:
-            drop = yield from s.yes_no(
-                msg("{hero}: discard the Coward card?", hero=s.hero_name(coward))
-            )
-            if drop:
-                coward.motivation = "none"
+
+            def dropped(drop: bool) -> None:
+                if drop:
+                    coward.motivation = "none"
+
+            s.yes_no(msg("{hero}: discard the Coward card?", hero=s.hero_name(coward)), dropped)
     elif effect == "not_dead_yet":
-        yield from not_dead_yet(s)
+        s.flow.first(not_dead_yet(s))
     elif effect == "town_under_attack":
-        yield from town_under_attack(s)
+        s.flow.first(town_under_attack(s))
     elif effect == "merchant":
-        yield from town.town_shop(s, markup=1, selling=False)
+        s.flow.first(town.town_shop(s, markup=1, selling=False))
     else:
-        yield from s.confirm(msg(card.text))
+        s.confirm(msg(card.text))
 
 
-def not_dead_yet(s: TableFlow) -> Flow:
+@phase
+def assassin_strikes(s: DungeonState, hero: Hero) -> None:
+    """A 1 on a hero's die: the assassin's 2 unavoidable damage (none to the wounded)."""
+    if not hero.wounded:
+        s.flow.first(defence.hurt(s, hero, 2))
+
+
+@phase
+def not_dead_yet(s: DungeonState) -> None:
     if not s.room.defeated:
         return
     back = min(s.room.defeated, key=lambda m: (SIZE_ORDER[s.book.monsters[m.kind].size], -m.uid))
-    (value,) = yield from s.roll(
-        msg("Not Dead Yet: roll a D6 for the boss (D3 health)."), actor=Actor.BOSS
-    )
-    s.room.defeated.remove(back)
-    # "puts it back with D3 health", as rolled, even above its sheet's H
-    back.health = d3(value)
-    back.max_health = max(back.max_health, back.health)
-    s.room.monsters.append(back)
-    s.room.cleared_round = None
-    yield from s.confirm(
-        msg(
-            "Not Dead Yet: put {monster} back where it fell, with {h} health.",
-            monster=s.mon_name(back),
-            h=back.health,
-        ),
-        Actor.BOSS,
-    )
+
+    def rolled(value: int) -> None:
+        s.room.defeated.remove(back)
+        # "puts it back with D3 health", as rolled, even above its sheet's H
+        back.health = d3(value)
+        back.max_health = max(back.max_health, back.health)
+        s.room.monsters.append(back)
+        s.room.cleared_round = None
+        s.confirm(
+            msg(
+                "Not Dead Yet: put {monster} back where it fell, with {h} health.",
+                monster=s.mon_name(back),
+                h=back.health,
+            ),
+            Actor.BOSS,
+        )
+
+    s.roll_one(msg("Not Dead Yet: roll a D6 for the boss (D3 health)."), rolled, actor=Actor.BOSS)
 
 
-def town_under_attack(s: TableFlow) -> Flow:
-    (value,) = yield from s.roll(
+@phase
+def town_under_attack(s: DungeonState) -> None:
+    def rolled(value: int) -> None:
+        s.room.town_fight = True
+        s.flow.first(exploring.spawn(s, [min(4, value)], cap=4, entering=False))
+
+    s.roll_one(
         msg(
             "Our town is under attack! Roll the monster generator for the boss (no result above 4)."
         ),
+        rolled,
         actor=Actor.BOSS,
     )
-    s.room.town_fight = True
-    yield from exploring.spawn(s, [min(4, value)], cap=4, entering=False)

@@ -1,16 +1,16 @@
 """Mini Dungeon Adventures with the Pi as the dungeon boss.
 
-The game is written as one flow (a generator) that yields a Prompt and receives the
-answer, so the rulebook's sequence reads top to bottom: forge the heroes, shop, then
-room after room (trap chart, monster generator, placement, rounds of hero turns and
-monster turns, event cards), town between rooms, the lair, levels. A generator cannot
-be copied, but the table never needs to: undo and resume rebuild the game by replaying
-its inputs from the seed, which is exactly how this flow is driven.
+The game runs on the ``Flow`` of ``rules/flow.py``, like every game: its rules are
+``phase``s named for the rulebook's (``dungeon``: forge the heroes, the quest, the
+round, the heroes' turns, the monsters' turn, the end of the round, the levels), each
+queueing the steps that follow it and asking the table through ``DungeonState``
+(``table.py``), the game's state, declared once. Undo and resume rebuild the game by
+replaying its inputs from the seed.
 
-Every answer is checked against the current prompt before the flow sees it, and the
-flow only offers legal options, so a wrong answer never changes the state.
+Every answer is checked against the current prompt before a step takes it, and the
+rules only offer legal options, so a wrong answer never changes the state.
 
-The flow's parts live in modules named for what they do, joined here: ``hero_turn``,
+The rules live in modules named for what they do: ``dungeon``, ``hero_turn``,
 ``spells``, ``items``, ``defence``, ``exploring``, ``events``, ``monsters_turn`` and
 ``town``, all on the helpers of ``table``.
 """
@@ -23,94 +23,56 @@ from typing import Any, ClassVar
 
 from dicetable.rules.core import (
     Event,
-    Game,
     Input,
     Prompt,
     PromptKind,
     Text,
-    expect,
     msg,
 )
+from dicetable.rules.flow import FlowGame
 from dicetable.rules.minidungeon import dungeon, exploring
 from dicetable.rules.minidungeon import figures as fig
-from dicetable.rules.minidungeon.data import Rulebook, rulebook
+from dicetable.rules.minidungeon.data import rulebook
 from dicetable.rules.minidungeon.figures import Hero
-from dicetable.rules.minidungeon.table import (
-    Room,
-    TableFlow,
-)
+from dicetable.rules.minidungeon.table import DungeonState
 
 
-class MiniDungeon(Game, TableFlow):
-    """The game is its ``TableFlow`` (the state every rule module is given), played by
-    the generator of ``dungeon.game``."""
+class MiniDungeon(FlowGame, DungeonState):
+    """The game is its ``DungeonState`` (the state every rule module is given), played
+    by the steps its ``flow`` queues from ``dungeon.game``."""
 
     id = "minidungeon"
     title = "Mini Dungeon Adventures"
     options_allowed: ClassVar[Mapping[str, tuple[str, ...]]] = dict(rulebook().choices)
 
     def __init__(self, seed: int, options: Mapping[str, str] | None = None) -> None:
-        super().__init__(seed, options)
-        self.book: Rulebook = rulebook()
-        self.rng = random.Random(seed)
-        self.heroes: list[Hero] = []
-        self.monster_ranges = {k: m.range for k, m in self.book.monsters.items()}
+        FlowGame.__init__(self, seed, options)
+        book = rulebook()
+        DungeonState.__init__(self, book, self.options, random.Random(seed), self.flow)
+        self.monster_ranges = {k: m.range for k, m in book.monsters.items()}
         self.monster_ranges["minion"] = int(self.options["minion_range"])
-        self.gold = 0
-        self.level = 1
-        self.quest = 1
-        self.round = 0
-        self.rooms_total = 0
-        self.rooms_cleared = 0
-        self.quests_won = 0
-        self.retreats = 0
-        self.town_visited_since_clear = False
-        self.banned = False
-        self.room = Room()
-        self.next_room: set[str] = set()
-        self.party_cards: list[str] = []
-        self.boss_cards: list[str] = []
-        self.drawn: list[str] = []  # event cards drawn this round (for the screen)
-        self.clairvoyance = 0
-        self.ritual: dict[str, Any] | None = None
-        self.must_rest = False
-        self.greedy = False  # Greed: the Treasure Hunter gives no items
-        self.no_retreat = False
-        self.free_item = False
-        self.glittering = False
-        self.sneak_attack_pending = False
-        self.foreseen: tuple[Any, list[int]] | None = None  # Visions: rolled before the door
-        self.large_turn = 0
-        self.uid = 0
-        self.winner = ""
-        self.phase = "setup"
-        self.deck = list(self.book.events)
+        self.deck = list(book.events)
         self.rng.shuffle(self.deck)
-        self.discards: list[str] = []
-        self.motivation_deck = list(self.book.motivations)
+        self.motivation_deck = list(book.motivations)
         self.rng.shuffle(self.motivation_deck)
-        self._events: list[Event] = []
-        self._flow = dungeon.game(self)
-        self._prompt: Prompt = next(self._flow)
+        self.flow.first(dungeon.game(self))
+        self.flow.advance()
+        self.said()  # nothing is said before the first question
 
     # -- the Game contract ---------------------------------------------------------
 
-    def prompt(self) -> Prompt:
-        return self._prompt
-
     def apply(self, answer: Input) -> list[Event]:
-        expect(answer, self._prompt)
-        self._events = []
-        try:
-            self._prompt = self._flow.send(answer)
-        except StopIteration:
-            self._prompt = Prompt(PromptKind.OVER, msg("The game is over."))
-        return self._events
+        self.events = []  # what was said outside a step (a test's set-up) is not news
+        return super().apply(answer)
+
+    def main_prompt(self) -> Prompt:
+        """No step waits only once the game has ended."""
+        return Prompt(PromptKind.OVER, msg("The game is over."))
 
     def result(self) -> dict[str, Any] | None:
         """The rulebook keeps no score; the high-score table ranks parties by dicetable's
         own: 100 a dungeon cleared, 10 a room cleared, plus the gold in the chest."""
-        if self._prompt.kind is not PromptKind.OVER:
+        if self.prompt().kind is not PromptKind.OVER:
             return None
         return {
             "winner": self.winner,

@@ -12,35 +12,39 @@ from dicetable.rules.core import (
     Msg,
     msg,
 )
+from dicetable.rules.flow import Step
 from dicetable.rules.minidungeon import defence, events, exploring, items, spells, town
 from dicetable.rules.minidungeon import figures as fig
 from dicetable.rules.minidungeon.combat import Attack, save_odds, save_passes
 from dicetable.rules.minidungeon.figures import Hero, Monster
-from dicetable.rules.minidungeon.table import (
-    Flow,
-    TableFlow,
-)
+from dicetable.rules.minidungeon.table import DungeonState, phase
 
 
-def hero_turn(s: TableFlow, hero: Hero) -> Flow:
-    while not hero.wounded and not hero.acted and not s.winner and s.room.trap != "ambush_now":
-        options = hero_options(s, hero)
-        choice = yield from s.choose(
-            msg(
-                "{hero}: {speed} speed left, {health} health. What now?",
-                hero=s.hero_name(hero),
-                speed=hero.speed_left,
-                health=hero.health,
-            ),
-            options,
-        )
+@phase
+def hero_turn(s: DungeonState, hero: Hero) -> None:
+    """Hero Actions, one after another, until the hero ends the turn (or can act no more)."""
+    if hero.wounded or hero.acted or s.winner or s.room.trap == "ambush_now":
+        return
+
+    def chosen(choice: str) -> None:
         if choice == "end":
             return
         action, _, arg = choice.partition(":")
-        yield from hero_actions()[action](s, hero, arg)
+        s.flow.first(hero_actions()[action](s, hero, arg), hero_turn(s, hero))
+
+    s.choose(
+        msg(
+            "{hero}: {speed} speed left, {health} health. What now?",
+            hero=s.hero_name(hero),
+            speed=hero.speed_left,
+            health=hero.health,
+        ),
+        hero_options(s, hero),
+        chosen,
+    )
 
 
-def hero_options(s: TableFlow, hero: Hero) -> list[tuple[str, Msg]]:
+def hero_options(s: DungeonState, hero: Hero) -> list[tuple[str, Msg]]:
     options: list[tuple[str, Msg]] = []
     speed = hero.speed_left
     monsters = s.room.monsters
@@ -89,14 +93,14 @@ def hero_options(s: TableFlow, hero: Hero) -> list[tuple[str, Msg]]:
     return options
 
 
-def attack_modes(s: TableFlow, hero: Hero) -> list[fig.AttackMode]:
+def attack_modes(s: DungeonState, hero: Hero) -> list[fig.AttackMode]:
     modes = fig.attack_modes(hero, s.book, weapons_allowed="mind_war" not in s.room.effects)
     if "pitch_black" in s.room.effects:
         modes = [m for m in modes if not m.range] or [fig.UNARMED]
     return modes
 
 
-def castable(s: TableFlow, hero: Hero) -> list[Any]:
+def castable(s: DungeonState, hero: Hero) -> list[Any]:
     spells = [s.book.spells[spell_id] for spell_id in hero.spells]
     needs_target = ("monster", "monsters2")
     return [
@@ -108,7 +112,7 @@ def castable(s: TableFlow, hero: Hero) -> list[Any]:
     ]
 
 
-def equippable(s: TableFlow, hero: Hero) -> list[str]:
+def equippable(s: DungeonState, hero: Hero) -> list[str]:
     return [
         i
         for i in dict.fromkeys(hero.backpack)
@@ -116,8 +120,38 @@ def equippable(s: TableFlow, hero: Hero) -> list[str]:
     ]
 
 
-def do_move(s: TableFlow, hero: Hero, _: str) -> Flow:
-    spent = yield from s.number(
+@phase
+def do_move(s: DungeonState, hero: Hero, _: str) -> None:
+    def moved(spent: int) -> None:
+        hero.speed_left -= spent
+        if "vines" in s.room.effects:
+            s.yes_no(
+                msg(
+                    "Carnivorous vines: did {hero} end the move next to a wall?",
+                    hero=s.hero_name(hero),
+                ),
+                by_wall,
+            )
+
+    def by_wall(yes: bool) -> None:
+        if yes:
+            s.roll_one(
+                msg(
+                    "Roll a D6 for the vines: 1 or 2 and a vine attacks {hero}.",
+                    hero=s.hero_name(hero),
+                ),
+                vine,
+                actor=Actor.BOSS,
+                objective=msg("1 or 2: the vine attacks"),
+                odds=Fraction(1, 3),
+            )
+
+    def vine(value: int) -> None:
+        if value <= 2:
+            s.emit(EventKind.INFO, msg("A vine lashes at {hero}!", hero=s.hero_name(hero)))
+            s.flow.first(defence.hit_hero(s, hero, 1, crit=False, ranged=False, source=None))
+
+    s.number(
         msg(
             "{hero}: how many speed points does the move take (1 a square, 2 over stairs or "
             "traps)?",
@@ -125,60 +159,52 @@ def do_move(s: TableFlow, hero: Hero, _: str) -> Flow:
         ),
         1,
         hero.speed_left,
+        moved,
         Actor.PLAYER,
     )
-    hero.speed_left -= spent
-    if "vines" in s.room.effects:
-        by_wall = yield from s.yes_no(
-            msg(
-                "Carnivorous vines: did {hero} end the move next to a wall?",
-                hero=s.hero_name(hero),
-            )
-        )
-        if by_wall:
-            (value,) = yield from s.roll(
-                msg(
-                    "Roll a D6 for the vines: 1 or 2 and a vine attacks {hero}.",
-                    hero=s.hero_name(hero),
-                ),
-                actor=Actor.BOSS,
-                objective=msg("1 or 2: the vine attacks"),
-                odds=Fraction(1, 3),
-            )
-            if value <= 2:
-                s.emit(EventKind.INFO, msg("A vine lashes at {hero}!", hero=s.hero_name(hero)))
-                yield from defence.hit_hero(s, hero, 1, crit=False, ranged=False, source=None)
 
 
-def do_attack(s: TableFlow, hero: Hero, _: str) -> Flow:
+@phase
+def do_attack(s: DungeonState, hero: Hero, _: str) -> None:
     modes = [m for m in attack_modes(s, hero) if m.cost <= hero.speed_left]
-    mode = modes[0]
-    if len(modes) > 1:
-        pick = yield from s.choose(
-            msg("{hero}: attack with what?", hero=s.hero_name(hero)),
-            [(m.id, m.label) for m in modes],
+
+    def with_mode(mode: fig.AttackMode) -> None:
+        def at(target: Monster) -> None:
+            hero.speed_left -= mode.cost
+            hero.attacks_made += 1
+            s.flow.first(hero_attack(s, hero, target, mode))
+
+        pick_monster(
+            s,
+            msg(
+                "{hero}: which monster within range {r} and line of sight?",
+                hero=s.hero_name(hero),
+                r=mode.range,
+            )
+            if mode.range
+            else msg("{hero}: which monster on your square?", hero=s.hero_name(hero)),
+            s.room.monsters,
+            at,
         )
-        mode = next(m for m in modes if m.id == pick)
-    target = yield from pick_monster(
-        s,
-        msg(
-            "{hero}: which monster within range {r} and line of sight?",
-            hero=s.hero_name(hero),
-            r=mode.range,
-        )
-        if mode.range
-        else msg("{hero}: which monster on your square?", hero=s.hero_name(hero)),
-        s.room.monsters,
+
+    if len(modes) == 1:
+        with_mode(modes[0])
+        return
+    s.choose(
+        msg("{hero}: attack with what?", hero=s.hero_name(hero)),
+        [(m.id, m.label) for m in modes],
+        lambda pick: with_mode(next(m for m in modes if m.id == pick)),
     )
-    hero.speed_left -= mode.cost
-    hero.attacks_made += 1
-    yield from hero_attack(s, hero, target, mode)
 
 
-def pick_monster(s: TableFlow, text: Msg, monsters: list[Monster]) -> Flow:
+def pick_monster(
+    s: DungeonState, text: Msg, monsters: list[Monster], then: Callable[[Monster], None]
+) -> None:
+    """The monster the players mean (asked only when there is more than one)."""
     if len(monsters) == 1:
-        return monsters[0]
-    pick = yield from s.choose(
+        then(monsters[0])
+        return
+    s.choose(
         text,
         [
             (
@@ -187,12 +213,12 @@ def pick_monster(s: TableFlow, text: Msg, monsters: list[Monster]) -> Flow:
             )
             for m in monsters
         ],
+        lambda pick: then(next(m for m in monsters if f"m{m.uid}" == pick)),
     )
-    return next(m for m in monsters if f"m{m.uid}" == pick)
 
 
 def hero_attack_profile(
-    s: TableFlow, hero: Hero, target: Monster, bonus: int, crit_on: int
+    s: DungeonState, hero: Hero, target: Monster, bonus: int, crit_on: int
 ) -> Attack:
     strength = fig.attack_value(hero, s.book) + bonus
     if hero.avenger_target == target.kind:
@@ -211,51 +237,53 @@ def hero_attack_profile(
     )
 
 
-def hero_attack(s: TableFlow, hero: Hero, target: Monster, mode: fig.AttackMode) -> Flow:
+@phase
+def hero_attack(s: DungeonState, hero: Hero, target: Monster, mode: fig.AttackMode) -> None:
     attack = hero_attack_profile(s, hero, target, mode.bonus, mode.crit_on)
+
+    def rolled(hit: bool, crit: bool) -> None:
+        if not hit:
+            s.emit(
+                EventKind.OBJECTIVE_MISSED,
+                msg(
+                    "{hero} misses {monster}.",
+                    hero=s.hero_name(hero),
+                    monster=s.mon_name(target),
+                ),
+            )
+            if target.kind == "minion":
+                s.confirm(
+                    msg(
+                        "Retreat: move {monster} 1 square away from {hero}.",
+                        monster=s.mon_name(target),
+                        hero=s.hero_name(hero),
+                    )
+                )
+            return
+        damage = mode.crit_damage if crit and mode.crit_damage else mode.damage
+        if "vicious_battle" in s.room.effects:
+            damage *= 2
+        s.flow.first(hit_monster(s, target, damage, crit, hero))
+
     if hero.luck:
         hero.luck -= 1
-        hit, crit = True, False
         s.emit(EventKind.INFO, msg("The Luck Potion makes it an automatic hit."))
+        rolled(True, False)
     else:
-        hit, crit = yield from hero_roll_attack(s, hero, target, attack)
-    if not hit:
-        s.emit(
-            EventKind.OBJECTIVE_MISSED,
-            msg(
-                "{hero} misses {monster}.",
-                hero=s.hero_name(hero),
-                monster=s.mon_name(target),
-            ),
-        )
-        if target.kind == "minion":
-            yield from s.confirm(
-                msg(
-                    "Retreat: move {monster} 1 square away from {hero}.",
-                    monster=s.mon_name(target),
-                    hero=s.hero_name(hero),
-                )
-            )
-        return
-    damage = mode.crit_damage if crit and mode.crit_damage else mode.damage
-    if "vicious_battle" in s.room.effects:
-        damage *= 2
-    yield from hit_monster(s, target, damage, crit, hero)
+        hero_roll_attack(s, hero, target, attack, rolled)
 
 
-def hero_roll_attack(s: TableFlow, hero: Hero, target: Monster, attack: Attack) -> Flow:
+def hero_roll_attack(
+    s: DungeonState,
+    hero: Hero,
+    target: Monster,
+    attack: Attack,
+    then: Callable[[bool, bool], None],
+) -> None:
     """Roll for a hero's attack; Clairvoyance may re-roll a miss, and the boss's
     A Few Tricks Up His Sleeve a blow that would fell the mini-boss or the boss."""
-    while True:
-        (value,) = yield from s.roll(
-            msg(
-                "{hero} attacks {monster}: roll a D6.",
-                hero=s.hero_name(hero),
-                monster=s.mon_name(target),
-            ),
-            objective=msg("{n}+ hits (6 always hits, 1 always misses)", n=attack.needs()),
-            odds=attack.odds(),
-        )
+
+    def rolled(value: int) -> None:
         hit, crit = attack.resolve(value)
         size = s.book.monsters[target.kind].size
         if hit and "few_tricks" in s.boss_cards and size in ("mini_boss", "dungeon_boss"):
@@ -267,68 +295,96 @@ def hero_roll_attack(s: TableFlow, hero: Hero, target: Monster, attack: Attack) 
                     hero=s.hero_name(hero),
                 ),
             )
-            continue
-        if not hit and s.clairvoyance:
-            again = yield from s.yes_no(msg("Use Clairvoyance to re-roll the miss?"))
-            if again:
-                s.clairvoyance -= 1
-                continue
-        return hit, crit
+            hero_roll_attack(s, hero, target, attack, then)
+        elif not hit and s.clairvoyance:
+            s.yes_no(msg("Use Clairvoyance to re-roll the miss?"), lambda again: reroll(again))
+        else:
+            then(hit, crit)
+
+    def reroll(again: bool) -> None:
+        if again:
+            s.clairvoyance -= 1
+            hero_roll_attack(s, hero, target, attack, then)
+        else:
+            then(False, False)
+
+    s.roll_one(
+        msg(
+            "{hero} attacks {monster}: roll a D6.",
+            hero=s.hero_name(hero),
+            monster=s.mon_name(target),
+        ),
+        rolled,
+        objective=msg("{n}+ hits (6 always hits, 1 always misses)", n=attack.needs()),
+        odds=attack.odds(),
+    )
 
 
+@phase
 def hit_monster(
-    s: TableFlow,
+    s: DungeonState,
     target: Monster,
     damage: int,
     crit: bool,
     hero: Hero | None,
     *,
     unblockable: bool = False,
-) -> Flow:
+) -> None:
     kind = s.book.monsters[target.kind]
+
+    def not_dodged() -> None:
+        blow = damage
+        if not unblockable and "shield_block" in kind.specials and not target.shield_used:
+            target.shield_used = True
+            blow -= 1
+            s.emit(
+                EventKind.INFO,
+                msg(
+                    "{monster}'s shield blocks the first damage this round.",
+                    monster=s.mon_name(target),
+                ),
+            )
+        if blow <= 0:
+            return
+        target.health = max(0, target.health - blow)
+        s.emit(
+            EventKind.DAMAGE,
+            msg(
+                "{monster} loses {n} health ({h} left).",
+                monster=s.mon_name(target),
+                n=blow,
+                h=target.health,
+            ),
+            monster=target.uid,
+            amount=blow,
+        )
+        if target.health == 0:
+            s.flow.first(defeat_monster(s, target, hero))
+
+    def dodge(value: int) -> None:
+        if save_passes(value, 5):
+            s.emit(EventKind.INFO, msg("{monster} dodges the hit.", monster=s.mon_name(target)))
+        else:
+            not_dodged()
+
     if not unblockable and "dodge" in kind.specials and not crit and target.speed_left >= 1:
         target.speed_left -= 1
-        (value,) = yield from s.roll(
+        s.roll_one(
             msg(
                 "{monster} dodges: roll a D6 for the boss (5+ ignores the hit).",
                 monster=s.mon_name(target),
             ),
+            dodge,
             actor=Actor.BOSS,
             objective=msg("5+ dodges"),
             odds=save_odds(5),
         )
-        if save_passes(value, 5):
-            s.emit(EventKind.INFO, msg("{monster} dodges the hit.", monster=s.mon_name(target)))
-            return
-    if not unblockable and "shield_block" in kind.specials and not target.shield_used:
-        target.shield_used = True
-        damage -= 1
-        s.emit(
-            EventKind.INFO,
-            msg(
-                "{monster}'s shield blocks the first damage this round.",
-                monster=s.mon_name(target),
-            ),
-        )
-    if damage <= 0:
-        return
-    target.health = max(0, target.health - damage)
-    s.emit(
-        EventKind.DAMAGE,
-        msg(
-            "{monster} loses {n} health ({h} left).",
-            monster=s.mon_name(target),
-            n=damage,
-            h=target.health,
-        ),
-        monster=target.uid,
-        amount=damage,
-    )
-    if target.health == 0:
-        yield from defeat_monster(s, target, hero)
+    else:
+        not_dodged()
 
 
-def defeat_monster(s: TableFlow, target: Monster, hero: Hero | None) -> Flow:
+@phase
+def defeat_monster(s: DungeonState, target: Monster, hero: Hero | None) -> None:
     s.room.monsters.remove(target)
     s.room.defeated.append(target)
     kind = s.book.monsters[target.kind]
@@ -351,17 +407,18 @@ def defeat_monster(s: TableFlow, target: Monster, hero: Hero | None) -> Flow:
     if kind.size == "dungeon_boss" and s.ritual:
         s.ritual["active"] = False
     if not s.room.monsters:
-        yield from room_cleared(s, hero)
+        s.flow.first(room_cleared(s, hero))
 
 
-def room_cleared(s: TableFlow, hero: Hero | None) -> Flow:
+@phase
+def room_cleared(s: DungeonState, hero: Hero | None) -> None:
     s.room.cleared_round = s.round
     s.town_visited_since_clear = False
     s.no_retreat = False
     if s.room.town_fight:
         s.room.town_fight = False
         s.emit(EventKind.INFO, msg("The town is safe again; the heroes are placed in town."))
-        yield from town.town(s, penalty=False)
+        s.flow.first(town.town(s, penalty=False))
         return
     if not s.room.counted:  # cleared again after Sneak Attack or Not Dead Yet
         s.room.counted = True
@@ -379,14 +436,15 @@ def room_cleared(s: TableFlow, hero: Hero | None) -> Flow:
         )
         return
     drawer = hero or (s.active_heroes() or s.heroes)[0]
-    yield from events.draw_event(s, drawer)
+    s.flow.first(events.draw_event(s, drawer))
 
 
-def do_town(s: TableFlow, hero: Hero, _: str) -> Flow:
-    yield from town.town(s, penalty=True)
+@phase
+def do_town(s: DungeonState, hero: Hero, _: str) -> None:
+    s.flow.first(town.town(s, penalty=True))
 
 
-def hero_actions() -> dict[str, Callable[[TableFlow, Hero, str], Flow]]:
+def hero_actions() -> dict[str, Callable[[DungeonState, Hero, str], Step]]:
     """What each option of a hero's turn does (Hero Actions), by the option's id."""
     return {
         "move": do_move,

@@ -1,13 +1,22 @@
-"""What every part of the Mini Dungeon flow shares: the room, the flow helpers that
-yield prompts (choose, confirm, roll, number) and the names shown for figures."""
+"""What every part of Mini Dungeon shares: ``DungeonState``, the game's state declared
+once (the room, the party's chest, the decks...), the questions it asks the table
+(choose, confirm, roll, number: each a step queued first on the game's ``Flow``, with
+what to do with the answer) and ``phase``, which makes a rule a step of that flow.
+
+A rule that asks the table cannot wait for the answer in the middle of its body, so
+what follows the answer is given to the question as ``then``; a rule that gives a
+result (the hero picked, the rolls made) gives it to its own ``then``. A rule made a
+``phase`` runs only when its step comes to the front of the flow, so ``s.flow.first(
+a(s), b(s))`` reads "a, then b", whatever a asks in between."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Generator, Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from functools import wraps
+from typing import Any, Concatenate, ParamSpec
 
 from dicetable.rules.core import (
     Actor,
@@ -21,10 +30,10 @@ from dicetable.rules.core import (
     PromptKind,
     msg,
 )
+from dicetable.rules.flow import Flow, Step
 from dicetable.rules.minidungeon.data import Rulebook
 from dicetable.rules.minidungeon.figures import Hero, Monster
 
-Flow = Generator[Prompt, Input, Any]
 MAX_GENERATOR = 7
 SIZE_ORDER = {"dungeon_boss": 0, "mini_boss": 1, "large": 2, "small": 3}
 # Event effects that wait for the next room explored.
@@ -62,80 +71,126 @@ def listing(names: list[Msg]) -> Msg:
     return msg("{first}, {rest}", first=names[0], rest=listing(names[1:]))
 
 
-class TableFlow:
+def nothing(*_: Any) -> None:
+    """What a question or rule does next when nothing follows it."""
+
+
+@dataclass(eq=False, repr=False)
+class DungeonState:
     """The game's state, declared once for every rule module (each is given it as
-    ``s``; ``MiniDungeon.__init__`` sets it), and the helpers they all use to ask the
-    table (generators of prompts) and say events."""
+    ``s``), and the questions they all ask the table."""
 
     book: Rulebook
     options: dict[str, str]
     rng: random.Random
-    heroes: list[Hero]
-    monster_ranges: dict[str, int]  # squares a monster kind reaches
-    gold: int  # the party's chest
-    level: int
-    quest: int
-    round: int
-    rooms_total: int
-    rooms_cleared: int
-    quests_won: int
-    retreats: int
-    town_visited_since_clear: bool
-    banned: bool  # Banned from town
-    room: Room
-    next_room: set[str]  # room effects waiting for the next room
-    party_cards: list[str]
-    boss_cards: list[str]
-    drawn: list[str]  # event cards drawn this round (for the screen)
-    clairvoyance: int
-    ritual: dict[str, Any] | None
-    must_rest: bool
-    greedy: bool  # Greed: the Treasure Hunter gives no items
-    no_retreat: bool
-    free_item: bool
-    glittering: bool
-    sneak_attack_pending: bool
-    foreseen: tuple[Any, list[int]] | None  # Visions: rolled before the door
-    large_turn: int
-    uid: int  # the last monster's number
-    winner: str
-    phase: str
-    deck: list[str]  # event cards face down
-    discards: list[str]
-    motivation_deck: list[str]
-    _events: list[Event]
+    flow: Flow = field(default_factory=Flow)
+    heroes: list[Hero] = field(default_factory=list)
+    monster_ranges: dict[str, int] = field(default_factory=dict)  # squares a kind reaches
+    gold: int = 0  # the party's chest
+    level: int = 1
+    quest: int = 1
+    round: int = 0
+    rooms_total: int = 0
+    rooms_cleared: int = 0
+    quests_won: int = 0
+    retreats: int = 0
+    town_visited_since_clear: bool = False
+    banned: bool = False  # Banned from town
+    room: Room = field(default_factory=Room)
+    next_room: set[str] = field(default_factory=set)  # room effects for the next room
+    party_cards: list[str] = field(default_factory=list)
+    boss_cards: list[str] = field(default_factory=list)
+    drawn: list[str] = field(default_factory=list)  # event cards drawn this round
+    clairvoyance: int = 0
+    ritual: dict[str, Any] | None = None
+    must_rest: bool = False
+    greedy: bool = False  # Greed: the Treasure Hunter gives no items
+    no_retreat: bool = False
+    free_item: bool = False
+    glittering: bool = False
+    sneak_attack_pending: bool = False
+    foreseen: tuple[Any, list[int]] | None = None  # Visions: rolled before the door
+    large_turn: int = 0
+    uid: int = 0  # the last monster's number
+    winner: str = ""
+    phase: str = "setup"
+    deck: list[str] = field(default_factory=list)  # event cards face down
+    discards: list[str] = field(default_factory=list)
+    motivation_deck: list[str] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)  # said since the last answer
+
+    # -- saying and asking ----------------------------------------------------------
 
     def emit(self, kind: str, text: Msg, **data: Any) -> None:
-        self._events.append(Event(kind, text, data))
+        self.events.append(Event(kind, text, data))
+
+    def said(self) -> list[Event]:
+        """The events said since last asked, taken (a step's resolve returns them)."""
+        said, self.events = self.events, []
+        return said
+
+    def ask(self, prompt: Prompt, then: Callable[[Input], None]) -> None:
+        """Queue a question first: the table answers it before anything waiting."""
+
+        def answered(answer: Input) -> list[Event]:
+            then(answer)
+            return self.said()
+
+        self.flow.first(Step(prompt, answered, name=str(prompt.kind)))
+
+    def later(self, then: Callable[[], None]) -> Step:
+        """A step doing ``then`` once the steps queued before it are done."""
+
+        def run(_answer: Input) -> list[Event]:
+            then()
+            return self.said()
+
+        return Step(None, run, name="then")
 
     def choose(
-        self, text: Msg, options: Iterable[tuple[str, Msg]], actor: Actor = Actor.PLAYER
-    ) -> Flow:
-        answer = yield Prompt(
+        self,
+        text: Msg,
+        options: Iterable[tuple[str, Msg]],
+        then: Callable[[str], None],
+        actor: Actor = Actor.PLAYER,
+    ) -> None:
+        prompt = Prompt(
             PromptKind.CHOOSE,
             text,
             actor=actor,
             options=tuple(Option(i, label) for i, label in options),
         )
-        return answer.choice
+        self.ask(prompt, lambda answer: then(answer.choice))
 
-    def confirm(self, text: Msg, actor: Actor = Actor.TABLE) -> Flow:
+    def confirm(
+        self, text: Msg, actor: Actor = Actor.TABLE, then: Callable[[], None] = nothing
+    ) -> None:
+        """Something the players do by hand: said, then confirmed when done."""
         self.emit(EventKind.INSTRUCTION, text)
-        yield Prompt(PromptKind.CONFIRM, text, actor=actor)
+        self.ask(Prompt(PromptKind.CONFIRM, text, actor=actor), lambda _answer: then())
 
-    def number(self, text: Msg, low: int, high: int, actor: Actor = Actor.TABLE) -> Flow:
-        answer = yield Prompt(PromptKind.NUMBER, text, actor=actor, number_range=(low, high))
-        return answer.number
+    def number(
+        self,
+        text: Msg,
+        low: int,
+        high: int,
+        then: Callable[[int], None],
+        actor: Actor = Actor.TABLE,
+    ) -> None:
+        prompt = Prompt(PromptKind.NUMBER, text, actor=actor, number_range=(low, high))
+        self.ask(prompt, lambda answer: then(answer.number))
 
     def roll(
         self,
         text: Msg,
+        then: Callable[[list[int]], None],
         count: int = 1,
         actor: Actor = Actor.PLAYER,
         objective: Msg | None = None,
         odds: Fraction | None = None,
-    ) -> Flow:
-        answer = yield Prompt(
+    ) -> None:
+        """Real dice from the tray; ``then`` is given their values, in order."""
+        prompt = Prompt(
             PromptKind.ROLL,
             text,
             actor=actor,
@@ -143,29 +198,55 @@ class TableFlow:
             objective=objective,
             odds=odds,
         )
-        values = [d.value or 0 for d in answer.dice]
-        self.emit(
-            EventKind.ROLLED,
-            msg("Rolled {values}.", values=" ".join(map(str, values))),
-            values=values,
-        )
-        return values
 
-    def yes_no(self, text: Msg, actor: Actor = Actor.TABLE) -> Flow:
-        choice = yield from self.choose(text, [("yes", msg("Yes")), ("no", msg("No"))], actor)
-        return choice == "yes"
+        def rolled(answer: Input) -> None:
+            values = [d.value or 0 for d in answer.dice]
+            self.emit(
+                EventKind.ROLLED,
+                msg("Rolled {values}.", values=" ".join(map(str, values))),
+                values=values,
+            )
+            then(values)
 
-    def pick_many(self, text: Msg, candidates: list[tuple[str, Msg]]) -> Flow:
+        self.ask(prompt, rolled)
+
+    def roll_one(
+        self,
+        text: Msg,
+        then: Callable[[int], None],
+        actor: Actor = Actor.PLAYER,
+        objective: Msg | None = None,
+        odds: Fraction | None = None,
+    ) -> None:
+        """One die (``roll`` of a count of 1); ``then`` is given its value."""
+        self.roll(text, lambda values: then(values[0]), 1, actor, objective, odds)
+
+    def yes_no(self, text: Msg, then: Callable[[bool], None], actor: Actor = Actor.TABLE) -> None:
+        options = [("yes", msg("Yes")), ("no", msg("No"))]
+        self.choose(text, options, lambda choice: then(choice == "yes"), actor)
+
+    def pick_many(
+        self,
+        text: Msg,
+        candidates: list[tuple[str, Msg]],
+        then: Callable[[list[str]], None],
+        picked: tuple[str, ...] = (),
+    ) -> None:
         """Several answers from one list, one at a time, ending with "no more"."""
-        picked: list[str] = []
-        while True:
-            left = [(i, label) for i, label in candidates if i not in picked]
-            if not left:
-                return picked
-            choice = yield from self.choose(text, [*left, ("none", msg("No more"))], Actor.TABLE)
+        left = [(i, label) for i, label in candidates if i not in picked]
+        if not left:
+            then(list(picked))
+            return
+
+        def picked_one(choice: str) -> None:
             if choice == "none":
-                return picked
-            picked.append(choice)
+                then(list(picked))
+            else:
+                self.pick_many(text, candidates, then, (*picked, choice))
+
+        self.choose(text, [*left, ("none", msg("No more"))], picked_one, Actor.TABLE)
+
+    # -- names and who is there -----------------------------------------------------
 
     def hero_name(self, hero: Hero) -> Msg:
         """ "Mage 2": the class (translated) and the seat number."""
@@ -185,3 +266,24 @@ class TableFlow:
 
     def item_name(self, item_id: str) -> Msg:
         return msg(self.book.items[item_id].name)
+
+
+P = ParamSpec("P")
+
+
+def phase(
+    rule: Callable[Concatenate[DungeonState, P], None],
+) -> Callable[Concatenate[DungeonState, P], Step]:
+    """Make ``rule`` a step of the game's flow, named for it: calling it queues
+    nothing and changes nothing; the step it gives runs the rule when it comes to the
+    front of the flow (after the steps queued before it)."""
+
+    @wraps(rule)
+    def step(s: DungeonState, /, *args: P.args, **kwargs: P.kwargs) -> Step:
+        def run(_answer: Input) -> list[Event]:
+            rule(s, *args, **kwargs)
+            return s.said()
+
+        return Step(None, run, name=rule.__name__)
+
+    return step
