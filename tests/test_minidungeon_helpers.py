@@ -1,11 +1,16 @@
-"""Helpers for the Mini Dungeon Adventures tests: build a party, run one flow of the
-game (a hit, a room, a town visit) from a state set up by hand, answer prompts."""
+"""Helpers for the Mini Dungeon Adventures tests: build a party, put it in a room with
+monsters, run one rule of the game (a hit, a room, a town visit) from a state set up
+by hand, answer prompts."""
 
 from __future__ import annotations
 
 from dicetable.rules.core import Input, PromptKind
 from dicetable.rules.flow import Step
+from dicetable.rules.minidungeon import exploring
+from dicetable.rules.minidungeon import figures as fig
+from dicetable.rules.minidungeon.figures import Monster
 from dicetable.rules.minidungeon.game import MiniDungeon
+from dicetable.rules.minidungeon.table import Room
 
 
 def party(
@@ -59,3 +64,27 @@ def texts(events: list) -> list[str]:
 
 def option_ids(game: MiniDungeon) -> list[str]:
     return [o.id for o in game.prompt().options]
+
+
+def monster(game: MiniDungeon, kind: str) -> Monster:
+    """A monster of ``kind`` put in the room."""
+    created = exploring.new_monster(game, kind)
+    game.room.monsters.append(created)
+    return created
+
+
+def in_room(game: MiniDungeon, number: int = 1, *kinds: str) -> list[Monster]:
+    """The heroes in room ``number`` with monsters of ``kinds``."""
+    game.room = Room(number=number)
+    return [monster(game, k) for k in kinds]
+
+
+def give(game: MiniDungeon, hero, *items: str) -> None:
+    for item in items:
+        assert fig.receive(hero, game.book.items[item], game.book)
+
+
+def explore(game: MiniDungeon, hero, *rolls) -> list:
+    """The heroes open the door to the next room; ``rolls`` answer what it asks."""
+    run(game, exploring.explore(game, hero))
+    return answer(game, *rolls)
