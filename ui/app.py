@@ -124,6 +124,10 @@ class TableScreens(ScreenManager):
             from dicetable.ui.fairness_page import FairnessScreen
 
             return FairnessScreen(d, rt, t, on_back=back)
+        if name == "card_editor":
+            from dicetable.ui.card_editor import CardEditorScreen
+
+            return CardEditorScreen(d, rt, t, on_back=back)
         raise KeyError(f"no screen called {name!r}")
 
     def screen(self, name: str) -> Screen:

@@ -163,6 +163,9 @@ class SettingsScreen(_Page):
         tools.add_widget(  # ui/fairness_page.py
             TapButton(d, self.t(msg("Dice fairness")), lambda: self.go("fairness"))
         )
+        tools.add_widget(  # ui/card_editor.py
+            TapButton(d, self.t(msg("Dicequest cards")), lambda: self.go("card_editor"))
+        )
         grid.add_widget(tools)
         self.note = WrapLabel(text="", font_size=d.primary, color=theme.MUTED)
         grid.add_widget(self.note)

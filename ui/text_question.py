@@ -156,14 +156,12 @@ class TextQuestion(BoxLayout):
             keys.append(ACCENT)
         for key in keys:
             shown = "´" if key == ACCENT else key if self.upper else key.lower()
-            colour = theme.dim(theme.FOCUS) if key == ACCENT and self.accent else None
             button = TapButton(
                 d, f"[b]{escape(shown)}[/b]", partial(self._press, key), size_hint_y=1
             )
-            if colour is not None:
-                button.base_fill = button.fill = colour
+            _show_on(button, key == ACCENT and self.accent)
             self.keys.add_widget(button)
-        self.shift_key.focused = self.upper
+        _show_on(self.shift_key, self.upper)
         self.more_key.text = "ABC" if self.signs else "123"
 
     # a USB keyboard --------------------------------------------------------------
@@ -186,3 +184,9 @@ class TextQuestion(BoxLayout):
             self.write(text)
             return True
         return False  # arrows, Escape: the table's own keys
+
+
+def _show_on(key: TapButton, on: bool) -> None:
+    """A key that is on (capitals, the accent waiting) is filled as a chosen setting
+    is (the focus frame is CONFIRM's)."""
+    key.base_fill = key.fill = theme.dim(theme.PLAYER, 0.6) if on else theme.SURFACE_HIGH
