@@ -351,20 +351,31 @@ class TokenIcon(_Icon):
 
 
 def face_button(
-    display: Any, label: str, face: str, on_tap: Any, profile: str = "", **kwargs: Any
+    display: Any,
+    label: str,
+    face: str,
+    on_tap: Any,
+    profile: str = "",
+    icon_only: bool = False,
+    **kwargs: Any,
 ) -> Any:
     """A pad or correction button: the face's icon (the symbol that ``profile``'s
-    dice show for it), then its name."""
+    dice show for it), then its name; with ``icon_only`` (a narrow pad) the icon
+    alone, when the face has one."""
     from dicetable.ui.widgets import TapButton
 
-    button = TapButton(display, label, on_tap, **kwargs)
     value = int(face) if face.isdigit() else None
     shown = icon_face(profile, face) if profile else face
+    alone = icon_only and has_icon(shown, value)
+    button = TapButton(display, "" if alone else label, on_tap, **kwargs)
+    if alone:
+        button.remove_widget(button.caption)
     if has_icon(shown, value):
-        icon = FaceIcon(face=shown, value=value or 0, size_hint_x=None)
+        icon = FaceIcon(face=shown, value=value or 0, size_hint_x=1 if alone else None)
 
         def fit(*_: Any) -> None:  # square, at most half the button: the name keeps room
-            icon.width = max(1, min(button.height - 2 * display.pad, button.width / 2))
+            if not alone:
+                icon.width = max(1, min(button.height - 2 * display.pad, button.width / 2))
 
         button.bind(size=fit)
         fit()

@@ -22,11 +22,14 @@ from dicetable.rules.core import Die, Input, InputKind, Msg, Prompt, PromptKind
 from dicetable.ui import theme
 from dicetable.ui.correction import open_correction
 from dicetable.ui.icons import face_button
+from dicetable.ui.objective_line import ObjectiveLine, objective_needs
 from dicetable.ui.text import Words, escape, msg, percent
 from dicetable.ui.theme import Display
 from dicetable.ui.tray_view import TrayView
 from dicetable.ui.widgets import FitLabel, TapButton
 
+#: a pad of more faces than this has rows of this many (the faces of one die)
+PAD_ROW = 6
 TRAY_STATES = {
     "rolling": msg("Rolling…"),
     "hand": msg("Hand in the tray"),
@@ -55,6 +58,7 @@ class RollArea:
     showing_camera: bool
     last_roll: tuple[Die, ...]
     correction: ModalView
+    objective: ObjectiveLine
     _show_action: Callable[[GameSnapshot], None]
     _show_meanings: Callable[[], None]
     _refuse: Callable[[Msg], None]
@@ -72,21 +76,19 @@ class RollArea:
 
     def _roll_area(self, state: GameSnapshot) -> None:
         d = self.display
-        self.tray_status = FitLabel(
-            max_font=d.secondary + 2, min_font=d.secondary, size_hint_y=None, height=d.primary
-        )
-        self.objective = FitLabel(  # up to two lines: objective, odds, what to keep
-            max_font=d.secondary + 2,
-            min_font=d.secondary,
-            size_hint_y=None,
-            height=d.secondary * 2 + d.pad,
-            color=theme.TABLE,
-        )
-        self.action.add_widget(self.tray_status)
+        heading = BoxLayout(size_hint_y=None, height=d.primary, spacing=d.pad)
+        self.tray_status = FitLabel(max_font=d.secondary + 2, min_font=d.secondary, ellipsis=True)
+        heading.add_widget(self.tray_status)
+        # the faces it needs as dice, then up to two lines: objective, odds, what to keep
+        self.objective = ObjectiveLine(d, heading)
+        self.action.add_widget(heading)
         prompt = state.prompt
         if prompt.objective is not None or prompt.keep:
             self.action.add_widget(self.objective)
-            self.objective.text = self._objective_text(state)
+            needs = (
+                [] if prompt.objective is None else objective_needs(prompt.objective, prompt.dice)
+            )
+            self.objective.show(self._objective_text(state), needs)
         camera = self.tray.state not in ("no_camera", "lost")
         self.showing_camera = camera and not self.typing
         row = BoxLayout(size_hint_y=None, height=d.touch, spacing=d.pad)
@@ -190,12 +192,15 @@ class RollArea:
         top.add_widget(self.typed_label)
         top.add_widget(TapButton(d, self.t(msg("Clear")), self.clear_typed, size_hint_x=0.35))
         pad.add_widget(top)
-        if colours:
+        if len(colours) > 1:  # one colour: nothing to pick
             colour_row = BoxLayout(size_hint_y=None, height=d.touch, spacing=d.pad)
             for name in colours:
                 colour_row.add_widget(TapButton(d, self.t(name), partial(self._pick_colour, name)))
             pad.add_widget(colour_row)
-        cols = 3 if len(faces) <= 6 else 4
+        # many faces (Dicequest's eleven): rows of six, their icons alone, so every
+        # button keeps a finger's height beside the objective at both sizes
+        compact = len(faces) > PAD_ROW
+        cols = PAD_ROW if compact else 3
         grid = GridLayout(cols=cols, spacing=d.pad)
         for face in faces:
             grid.add_widget(
@@ -205,6 +210,7 @@ class RollArea:
                     face,
                     lambda f=face: self.type_die(f),
                     profile=prompt.dice.profile if prompt.dice else "",
+                    icon_only=compact,
                     size_hint_y=1,
                 )
             )
