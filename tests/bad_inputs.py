@@ -22,6 +22,7 @@ DEEP = "[" * 5000 + "]" * 5000
 HUGE = "9" * 4301
 LONG = "3" * 10_000_000
 CARD = '[[quest]]\nid = "{id}"\nname = {name}\nact = 1\nparty = 1\n'
+TO_NAME = "coop\n1\npractice\ntype\n"  # Dicequest answers to the name of a card typed in
 
 
 @dataclass(frozen=True)
@@ -101,6 +102,10 @@ CORPUS: tuple[Case, ...] = (
          "{dir}/script.txt"), {"script.txt": f"{BOM}3 4\nquit\n"}, harm=no_empty_game),
     Case("typed: superscript", ("play", "dice-tray", "--seed", "1"), stdin="³\n3 4\nquit\n"),
     Case("typed: 10 MB line", ("play", "dice-tray", "--seed", "1"), stdin=f"{LONG}\nquit\n"),
+    script("card name: escape sequence", f"{TO_NAME}\x1b[2J\n", "can be shown", game="dicequest"),
+    script("card name: 61 letters", f"{TO_NAME}{'x' * 61}\n", "too long", game="dicequest"),
+    Case("typed: card name with a NUL", ("play", "dicequest", "--seed", "1"),
+         stdin=f"{TO_NAME}a\x00b\n\nquit\n"),
     card("NUL in a name", CARD.format(id="bad", name='"a\\u0000b"'), "control character"),
     card("newline in a name", CARD.format(id="bad", name='"a\\nb"'), "control character"),
     card("5000-deep list", f"x = {DEEP}\n", "nested too deeply"),
