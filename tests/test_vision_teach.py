@@ -1,9 +1,9 @@
 """Teaching new dice (symbol faces, notes §3 "Symbol faces": the reader must learn them
-from a few labelled shots), profiles on disk, and the read/eval/teach commands."""
+from a few labelled shots), profiles on disk, and the read/eval/teach commands. How
+well a taught set then reads is in test_vision_taught_reading.py."""
 
 from __future__ import annotations
 
-import functools
 import json
 import random
 from pathlib import Path
@@ -11,6 +11,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from test_vision_taught_reading import near, taught_from_rendered
 
 from dicetable.device.cli import main
 from dicetable.hardware.synthetic_tray import (
@@ -215,202 +216,6 @@ def test_dice_with_no_pips_at_all_are_found_by_their_bodies(isolated_data, touch
     # hero's symbol covers most of its face, whose median is then the symbol's colour)
     assert right >= 0.85 * total and extra <= 1
     assert red >= 0.4 * total  # the colour is part of a reading
-
-
-# A Dicequest-like set (four colours, a skull for 1 and a star for 6 beside pips) and a
-# hero set with no pips at all (Dice Throne's swords, shields and a star).
-MIXED = ({1: "skull", 6: "star"}, ("skull", "2", "3", "4", "5", "star"))
-HERO = (
-    {1: "sword", 2: "sword", 3: "sword", 4: "shield", 5: "shield", 6: "star"},
-    ("sword", "sword", "sword", "shield", "shield", "star"),
-)
-
-
-def taught_from_rendered(name, symbols, faces, seeds=range(12), skip=()):
-    teacher = Teacher(name, faces, tuple(range(1, 7)))
-    for seed in seeds:
-        dice, image = varied_tray(seed, symbols)
-        kept = [d for d in dice if faces[d.value - 1] not in skip]
-        teacher.add_photo(image, [(d.value - 1, d.x, d.y, d.size) for d in kept])
-    return teacher.learn()
-
-
-@functools.cache
-def taught_set(which: str):
-    """The mixed or hero set taught from the 12 usual rendered photos (once per run)."""
-    symbols, faces = {"mixed": MIXED, "hero": HERO}[which]
-    return taught_from_rendered(which, symbols, faces)
-
-
-def near(reading, die):
-    return [
-        r
-        for r in reading.dice
-        if abs(r.x - die.x) < 0.4 * die.size and abs(r.y - die.y) < 0.4 * die.size
-    ]
-
-
-@pytest.mark.xfail(strict=True, reason="learned teaching is below this target (issue 17 is open)")
-@pytest.mark.parametrize("which", ["mixed", "hero"])
-def test_a_dozen_rendered_photos_teach_99_percent_of_faces(which):
-    """Issue 3, item 5: "after teaching from a dozen labelled photos of those dice, at
-    least 99% of all faces read right" -- 100 fresh trays of four colours of dice on
-    four floors, dice 7-13% of the frame, lamps from 75% to 115%, touching dice in a
-    third; the face and the die's colour must both be right (notes §3: colour is part
-    of a reading), with no more than 1% extra dice."""
-    symbols, faces = {"mixed": MIXED, "hero": HERO}[which]
-    reader = make_reader(taught_set(which))
-    assert reader.profile.model is not None
-    total = right = extra = 0
-    for seed in range(1000, 1100):
-        dice, image = varied_tray(seed, symbols)
-        reading = reader.read(image)
-        found = 0
-        for die in dice:
-            total += 1
-            here = near(reading, die)
-            found += len(here)
-            right += bool(here) and (here[0].face, here[0].color) == (
-                faces[die.value - 1],
-                die.colour,
-            )
-        extra += len(reading.dice) - found
-    assert right >= 0.99 * total, f"{right}/{total}"
-    assert extra <= 0.01 * total
-
-
-@pytest.mark.xfail(strict=True, reason="learned teaching is below this target (issue 17 is open)")
-def test_a_face_never_taught_comes_back_without_a_value():
-    """Issue 3, item 5: "a symbol face it was never taught comes back without a value
-    rather than as a guess": the star was left out of teaching; every star die gets no
-    value, and most are still reported, with the reason."""
-    symbols, faces = MIXED
-    profile = taught_from_rendered("no-star", symbols, faces, skip=("star",))
-    reader = make_reader(profile)
-    stars = guessed = reasoned = 0
-    for seed in range(1000, 1060):
-        dice, image = varied_tray(seed, symbols)
-        reading = reader.read(image)
-        for die in dice:
-            if die.face == "star":
-                stars += 1
-                here = near(reading, die)
-                guessed += any(r.value is not None for r in here)
-                reasoned += any(r.value is None and r.reason == "unknown face" for r in here)
-    assert stars >= 20 and guessed == 0
-    assert reasoned >= 0.8 * stars, f"{reasoned}/{stars}"
-
-
-@pytest.mark.xfail(strict=True, reason="learned teaching is below this target (issue 17 is open)")
-def test_symbol_dice_taught_by_touch_are_found_by_their_bodies():
-    """The touchscreen's guided flow: one die in the tray, each face in turn, no box
-    drawn. A hero die has no pips, so the die is found as the square blob unlike the
-    floor; then hero dice in the same tray are read by their taught bodies."""
-    symbols, faces = HERO
-    teacher = Teacher("touch", faces, tuple(range(1, 7)))
-    body, pips = DICE_COLOURS["red"]
-    rng = random.Random(5)
-    for value in range(1, 7):
-        for shot in range(2):  # each face shown twice, anywhere, at any angle
-            die = SyntheticDie(
-                value, rng.uniform(200, 440), rng.uniform(150, 330), rng.uniform(0, 90),
-                rng.uniform(55, 70), body, pips, face=symbols[value], colour="red",
-            )  # fmt: skip
-            image = render_tray([die], seed=10 * value + shot, tray="black felt")
-            assert teacher.add_example(image, value - 1), f"face {value} not found"
-    reader = make_reader(teacher.learn())
-    total = right = 0
-    for seed in range(300, 330):
-        dice = random_tray(random.Random(seed), 5, symbols=symbols, colours=("red",), die_size=62)
-        reading = reader.read(render_tray(dice, seed=seed, tray="black felt"))
-        for die in dice:
-            total += 1
-            here = near(reading, die)
-            right += bool(here) and here[0].face == faces[die.value - 1]
-    assert right >= 0.95 * total, f"{right}/{total}"
-
-
-def test_symbol_dice_read_with_the_plain_d6_are_not_guessed_as_pips():
-    """A symbol face read with the built-in pip profile must not become a number: the
-    reader reports it without a value (or not at all), never as a pip count."""
-    symbols = {1: "skull", 3: "sword", 5: "shield", 6: "star"}
-    reader = make_reader(builtin_d6())
-    dice_seen = guessed = 0
-    for seed in range(1000, 1040):
-        dice, image = varied_tray(seed, symbols, ("white", "red"))
-        reading = reader.read(image)
-        for die in dice:
-            if die.face:
-                dice_seen += 1
-                guessed += any(r.value is not None for r in near(reading, die))
-    assert guessed <= 0.05 * dice_seen, f"{guessed}/{dice_seen}"
-
-
-@pytest.mark.parametrize("which", ["mixed", pytest.param("hero", marks=pytest.mark.xfail(
-    strict=True, reason="learned teaching is below this target (issue 17 is open)"))])
-def test_taught_dice_seen_from_the_side_are_read(which):
-    """Notes §3, perspective: a camera not straight above the tray sees side faces of
-    the body's colour beside each top face, which pulls the outline found off the top
-    face; the taught faces are still named (97% of dice) from flat-taught photos."""
-    symbols, faces = {"mixed": MIXED, "hero": HERO}[which]
-    reader = make_reader(taught_set(which))
-    total = right = 0
-    for seed in range(500, 520):
-        rng = random.Random(seed)
-        dice = random_tray(
-            rng, 5, die_size=60, colours=("red", "blue", "green", "yellow"), symbols=symbols,
-            lean=0.25,
-        )  # fmt: skip
-        reading = reader.read(render_tray(dice, seed=seed, tray=rng.choice(("wood", "black felt"))))
-        for die in dice:
-            total += 1
-            here = near(reading, die)
-            right += bool(here) and here[0].face == faces[die.value - 1]
-    assert right >= 0.97 * total, f"{right}/{total}"
-
-
-@pytest.mark.parametrize("gains", [(0.8, 1.0, 1.15), (1.12, 1.0, 0.9)], ids=["warm", "cool"])
-def test_taught_dice_under_another_lamp_are_read(gains):
-    """Lighting (issue 3, item 5: photos nobody has seen, other lighting): the photos
-    read were taken under a warmer or cooler lamp than the taught ones; blue dice under
-    a warm lamp no longer look like the taught blue, yet are found and named."""
-    symbols, faces = MIXED
-    reader = make_reader(taught_set("mixed"))
-    total = right = extra = 0
-    for seed in range(1000, 1025):
-        dice, image = varied_tray(seed, symbols)
-        cast = np.clip(image.astype(np.float32) * np.array(gains, np.float32), 0, 255)
-        reading = reader.read(cast.astype(np.uint8))
-        found = 0
-        for die in dice:
-            total += 1
-            here = near(reading, die)
-            found += len(here)
-            right += bool(here) and here[0].face == faces[die.value - 1]
-        extra += len(reading.dice) - found
-    assert right >= 0.98 * total, f"{right}/{total}"
-    assert extra <= 0.01 * total
-
-
-@pytest.mark.xfail(strict=True, reason="learned teaching is below this target (issue 17 is open)")
-def test_a_die_cut_by_the_frame_edge_gets_no_value_from_a_taught_profile_either():
-    """Issue 3, item 1 ("a die that is cocked or unreadable gets no value and a reason,
-    instead of a guess"): the user's own pip dice, taught, are found by their pips; a Six
-    or a Four whose right column is cut by the frame edge would match the taught Three
-    or Two, so it keeps the pip reader's "partly out of view" and gets no value; with
-    every pip in view it is read."""
-    teacher = Teacher("own-d6")
-    for seed in range(12):
-        dice = random_tray(random.Random(seed), 4)
-        image = render_tray(dice, seed=seed)
-        teacher.add_photo(image, [(d.value - 1, d.x, d.y, d.size) for d in dice])
-    reader = make_reader(teacher.learn())
-    body, pips = DICE_COLOURS["white"]
-    for value in (6, 4):
-        for x, expected in ((615, (value, None)), (625, (None, "partly out of view"))):
-            dice = [SyntheticDie(value, x, 240, 0, 70, body, pips), SyntheticDie(3, 300, 240)]
-            edge = [d for d in reader.read(render_tray(dice)).dice if d.x > 500]
-            assert [(d.value, d.reason) for d in edge] == [expected], (value, x)
 
 
 def test_a_blank_face_taught_by_touch_is_read_not_dropped_as_felt(monkeypatch):
