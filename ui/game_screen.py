@@ -361,10 +361,7 @@ class GameScreen(RollArea, Screen):
         elif prompt.kind is PromptKind.CONFIRM:
             self._confirm_area(state)
         elif prompt.kind is PromptKind.TEXT and prompt.entry is not None:
-            confirm = partial(self.on_action, TableAction.CONFIRM)
-            self.action.add_widget(
-                TextQuestion(self.display, self.t, prompt.entry, self.runtime.offer_text, confirm)
-            )
+            self.action.add_widget(TextQuestion.asking(self, prompt.entry))
         else:
             self._over_area(state)
 

@@ -21,18 +21,22 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.core.window import Window
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.textinput import TextInput
 
+from dicetable.hardware.actions import TableAction
 from dicetable.rules.core import TextEntry
 from dicetable.ui import theme
 from dicetable.ui.text import Words, escape, msg
 from dicetable.ui.theme import Display
 from dicetable.ui.widgets import TapButton
+
+if TYPE_CHECKING:  # the screen that asks it
+    from dicetable.ui.game_screen import GameScreen
 
 #: the letter pad's keys, in alphabetical order (read at a glance by people who do
 #: not type), a row of ``COLUMNS``; the table's language adds its own letters
@@ -86,6 +90,13 @@ class TextQuestion(BoxLayout):
         self._show_keys()
         self.on_write(None)  # a question shown anew starts at its default
         self.bind(parent=self._listen)
+
+    @classmethod
+    def asking(cls, screen: GameScreen, entry: TextEntry) -> TextQuestion:
+        """The question on the game screen: what is written is offered to the table,
+        Enter is the screen's CONFIRM."""
+        confirm = partial(screen.on_action, TableAction.CONFIRM)
+        return cls(screen.display, screen.t, entry, screen.runtime.offer_text, confirm)
 
     # what is written ------------------------------------------------------------
     @property
