@@ -8,7 +8,7 @@ from __future__ import annotations
 from dicetable.rules.core import EventKind, Msg, msg
 from dicetable.rules.minidungeon import exploring, hero_turn, monsters_turn, town
 from dicetable.rules.minidungeon import figures as fig
-from dicetable.rules.minidungeon.data import Item
+from dicetable.rules.minidungeon.content import Item
 from dicetable.rules.minidungeon.figures import Hero
 from dicetable.rules.minidungeon.table import DungeonState, Room, phase
 

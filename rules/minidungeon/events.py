@@ -9,7 +9,7 @@ from dicetable.rules.core import (
 )
 from dicetable.rules.minidungeon import defence, exploring, items, town
 from dicetable.rules.minidungeon.combat import d3
-from dicetable.rules.minidungeon.data import EventCard
+from dicetable.rules.minidungeon.content import EventCard
 from dicetable.rules.minidungeon.figures import Hero
 from dicetable.rules.minidungeon.table import (
     NEXT_ROOM_EFFECTS,

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dicetable.rules.core import Msg, Text, msg
-from dicetable.rules.minidungeon.data import Item, MonsterKind, Rulebook
+from dicetable.rules.minidungeon.content import Item, MonsterKind, Rulebook
 
 BACKPACK_SLOTS = 4
 

@@ -31,7 +31,7 @@ from dicetable.rules.core import (
     msg,
 )
 from dicetable.rules.flow import Flow, Step
-from dicetable.rules.minidungeon.data import Rulebook
+from dicetable.rules.minidungeon.content import Rulebook
 from dicetable.rules.minidungeon.figures import Hero, Monster
 
 MAX_GENERATOR = 7
