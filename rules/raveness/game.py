@@ -3,8 +3,8 @@
 The players play Dice Throne with their own boards and cards; the table keeps
 Nevermore (who holds him, his dial), the Raveness's Feathers and Hex, reads the
 Nevermore Die Roll from the tray at the holder's Upkeep, offers the Feather spends,
-resolves the six outcomes and every Activation, and checks a Hexed player's roll
-against their hero's Roll Objectives with 6s blank (through ``rules.dicethrone``).
+resolves the six outcomes and every Activation, and has a Hexed player's roll
+checked against their hero's Roll Objectives with 6s blank (``hexed_roll.py``).
 """
 
 from __future__ import annotations
@@ -26,10 +26,9 @@ from dicetable.rules.core import (
 )
 from dicetable.rules.dicethrone.heroes import hero_ids, load_hero
 from dicetable.rules.flow import FlowGame, Step, choice, choose, instruction, number
+from dicetable.rules.raveness.hexed_roll import OTHER_HERO, hex_check
 from dicetable.rules.raveness.nevermore import RAVENESS, Nevermore
 from dicetable.rules.raveness.rules import nevermore_rules
-
-OTHER_HERO = "other"
 
 
 class RavenessTable(FlowGame):
@@ -483,43 +482,3 @@ class RavenessTable(FlowGame):
             "turns": self.turn,
             "heroes": ", ".join([str(name) for name in self.names.values()]),
         }
-
-
-def hex_check(hero_id: str, name: Msg | str, values: list[int]) -> list[Event]:
-    """Hex: "treat all of their die faces with a 6 as if those faces are completely
-    blank"; a blank has "no symbol and no number value" (the Roll Objective check of
-    ``rules.dicethrone`` with ``hex=True``)."""
-    shown = ["blank" if v == 6 else str(v) for v in values]
-    events = [
-        Event(
-            EventKind.ROLLED,
-            msg("Under Hex the dice read {dice}.", dice=" ".join(shown)),
-            {"dice": values, "hexed": shown},
-        )
-    ]
-    if hero_id == OTHER_HERO:
-        return events
-    hero = load_hero(hero_id)
-    hexed = [a.name for a, _ in hero.met_abilities(values, hex=True)]
-    plain = [a.name for a, _ in hero.met_abilities(values, hex=False)]
-    lost = [a for a in plain if a not in hexed]
-    events.append(
-        Event(
-            EventKind.OBJECTIVE_MET if hexed else EventKind.OBJECTIVE_MISSED,
-            msg(
-                "{player} may activate: {abilities}.",
-                player=name,
-                abilities=", ".join(hexed) or "-",
-            ),
-            {"met": hexed, "lost_to_hex": lost},
-        )
-    )
-    if lost:
-        events.append(
-            Event(
-                EventKind.OBJECTIVE_MISSED,
-                msg("Lost to Hex: {abilities}.", abilities=", ".join(lost)),
-                {"lost_to_hex": lost},
-            )
-        )
-    return events
