@@ -990,7 +990,7 @@ def test_panel_values_stay_on_the_line_of_long_labels(table: Table) -> None:
     """Issue 9 item 1 ("the player's tracked values"): at 800x480 the "You" panel
     wrapped "Bonus Damage" and dropped its value to the next line. A short value now
     stays at the right of its label, which wraps; longer (Spanish) labels too."""
-    from dicetable.ui.widgets import PanelBox
+    from dicetable.ui.panel_box import PanelBox
 
     table.runtime.new_game("dicethrone-solo", seed=1)
     table.pump()

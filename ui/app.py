@@ -24,7 +24,6 @@ from typing import Any
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
-from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
 
 from dicetable.device.liveness import Watchdog
@@ -34,11 +33,11 @@ from dicetable.hardware.actions import TableAction
 from dicetable.rules.core import PromptKind
 from dicetable.ui import theme
 from dicetable.ui.focus import FocusRing, buttons_of, option_order
+from dicetable.ui.game_menu import GameMenu
 from dicetable.ui.home import HomeScreen, NewGameScreen
 from dicetable.ui.number_entry import DigitBuffer, Stepper, clamp
 from dicetable.ui.text import Words, msg
 from dicetable.ui.theme import Display
-from dicetable.ui.widgets import FilledBox, TapButton
 
 log = logging.getLogger(__name__)
 #: how long stopping waits for a saved game that was never begun to be deleted
@@ -68,7 +67,7 @@ class TableScreens(ScreenManager):
         self.runtime = runtime
         self.display = display
         self.words = Words(runtime.settings["ui.language"])
-        self.menu: ModalView | None = None
+        self.menu: GameMenu | None = None
         self.playing = False
         self.built: dict[str, Screen] = {}
         self.rings: dict[str, FocusRing] = {}  # the focus on each page but the game
@@ -115,7 +114,9 @@ class TableScreens(ScreenManager):
         if name == "calibration":
             return settings.CalibrationScreen(d, rt, t, on_back=back)
         if name == "teach":
-            return settings.TeachScreen(d, rt, t, on_back=back)
+            from dicetable.ui.teach_page import TeachScreen
+
+            return TeachScreen(d, rt, t, on_back=back)
         if name == "tray_area":
             from dicetable.ui.tray_area import TrayAreaScreen
 
@@ -256,7 +257,7 @@ class TableScreens(ScreenManager):
                 self.back_from_page()
             return
         if self.menu is not None:
-            self._menu_action(action)
+            self.menu.act(action)
             return
         if self.current == "game" and self.game.log_open():
             self.game.log_action(action)
@@ -349,26 +350,17 @@ class TableScreens(ScreenManager):
             self.runtime.delete_game(state.saved_id).result(timeout=STOP_WAIT_S)
 
     def open_menu(self) -> None:
-        d, t = self.display, self.words
-        view = ModalView(size_hint=(0.8, 0.8), auto_dismiss=True)
-        box = FilledBox(orientation="vertical", fill=theme.SURFACE, padding=d.pad, spacing=d.pad)
-        self.menu_items = [
-            (msg("Back to the game"), self.close_menu),
-            (msg("Home (the game stays saved)"), self._leave),
-            (msg("Settings"), self._menu_settings),
-            (msg("Game log"), self._menu_log),
-        ]
-        self.menu_focus = 0
-        self.menu_buttons = []
-        for label, job in self.menu_items:
-            button = TapButton(d, t(label), job, size_hint_y=1)
-            self.menu_buttons.append(button)
-            box.add_widget(button)
-        view.add_widget(box)
-        view.bind(on_dismiss=lambda *_: setattr(self, "menu", None))
-        self.menu = view
-        self._show_menu_focus()
-        view.open(animation=False)
+        self.menu = GameMenu(
+            self.display,
+            self.words,
+            [
+                (msg("Back to the game"), self.close_menu),
+                (msg("Home (the game stays saved)"), self._leave),
+                (msg("Settings"), self._menu_settings),
+                (msg("Game log"), self._menu_log),
+            ],
+            on_closed=lambda: setattr(self, "menu", None),
+        )
 
     def _menu_settings(self) -> None:
         self.close_menu()
@@ -380,27 +372,12 @@ class TableScreens(ScreenManager):
 
     def close_menu(self) -> None:
         if self.menu is not None:
-            self.menu.dismiss(animation=False)
+            self.menu.close()
             self.menu = None
 
     def _leave(self) -> None:
         self.close_menu()
         self.game.go_home()
-
-    def _menu_action(self, action: TableAction) -> None:
-        """The menu works with the buttons too: NEXT/BACK move, CONFIRM picks."""
-        if action in (TableAction.MENU, TableAction.UNDO):
-            self.close_menu()
-        elif action in (TableAction.NEXT, TableAction.BACK):
-            step = 1 if action is TableAction.NEXT else -1
-            self.menu_focus = (self.menu_focus + step) % len(self.menu_items)
-            self._show_menu_focus()
-        elif action is TableAction.CONFIRM:
-            self.menu_items[self.menu_focus][1]()
-
-    def _show_menu_focus(self) -> None:
-        for index, button in enumerate(self.menu_buttons):
-            button.focused = index == self.menu_focus
 
     def key_down(self, key: str, text: str | None = None) -> bool:
         """A key from the keyboard; True when it meant something here."""

@@ -17,16 +17,10 @@ from kivy.uix.scrollview import ScrollView
 from dicetable.device.table.snapshots import GameSnapshot, Notice
 from dicetable.ui import theme
 from dicetable.ui.minion_tree import MinionTreeView
+from dicetable.ui.panel_box import CardBox, PanelBox
 from dicetable.ui.text import Words, escape, msg
 from dicetable.ui.theme import Display
-from dicetable.ui.widgets import (
-    CardBox,
-    Columns,
-    NoticeBox,
-    PanelBox,
-    WrapLabel,
-    notice_text,
-)
+from dicetable.ui.widgets import Columns, NoticeBox, WrapLabel, notice_text
 
 #: a notice named in a few words, when a more pressing one has the room
 NOTICE_NAMES = {
