@@ -1,0 +1,386 @@
+"""One synthetic die drawn on a picture: its top face with pips, a symbol or a numeral,
+its body (colour, translucency, texture, rounded corners), the side faces a camera not
+straight above sees, and a die cocked on another; and the drawing primitives the
+tray's renderer (``synthetic_tray``) shares.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+import cv2
+import numpy as np
+
+# Pip centres on a face of side 2 (from -1 to 1), in the usual d6 layouts.
+_C = 0.52
+PIP_LAYOUTS: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((0.0, 0.0),),
+    2: ((-_C, -_C), (_C, _C)),
+    3: ((-_C, -_C), (0.0, 0.0), (_C, _C)),
+    4: ((-_C, -_C), (_C, -_C), (-_C, _C), (_C, _C)),
+    5: ((-_C, -_C), (_C, -_C), (0.0, 0.0), (-_C, _C), (_C, _C)),
+    6: ((-_C, -_C), (_C, -_C), (-_C, 0.0), (_C, 0.0), (-_C, _C), (_C, _C)),
+}
+# Faces a renderer knows besides pips: game symbols such as a skull for a 1. A face
+# named "numeral N" prints the digits N instead (numeral dice, d6 of a d10 set).
+SYMBOLS = ("skull", "star", "sword", "shield")
+NUMERAL = "numeral "
+# (body, pips) colour pairs of common dice, BGR.
+DICE_COLOURS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
+    "white": ((236, 238, 240), (30, 30, 30)),
+    "ivory": ((200, 232, 242), (25, 25, 25)),
+    "red": ((40, 40, 200), (245, 245, 245)),
+    "blue": ((190, 90, 30), (245, 245, 245)),
+    "green": ((70, 150, 40), (245, 245, 245)),
+    "yellow": ((40, 215, 235), (30, 30, 30)),
+    "black": ((35, 35, 35), (240, 240, 240)),
+    "purple": ((140, 40, 110), (60, 200, 230)),
+    "orange": ((30, 130, 245), (20, 20, 20)),
+}
+# Uneven die bodies a renderer knows.
+TEXTURES = ("marbled", "glitter", "metal")
+
+
+@dataclass(frozen=True)
+class SyntheticDie:
+    """One die on the tray. ``size`` is the side of its top face in pixels.
+
+    ``face`` replaces the pips by a symbol (see ``SYMBOLS``); ``alpha`` below 1 makes a
+    translucent body; ``cocked`` leans the die on another die or a wall so no face is up;
+    ``lean`` shows side faces as a camera that is not straight above sees them (0..0.4).
+    """
+
+    value: int
+    x: float
+    y: float
+    angle: float = 0.0
+    size: float = 60.0
+    body_bgr: tuple[int, int, int] = DICE_COLOURS["white"][0]
+    pip_bgr: tuple[int, int, int] = DICE_COLOURS["white"][1]
+    face: str = ""
+    alpha: float = 1.0
+    cocked: bool = False
+    lean: float = 0.0
+    glare: bool = False
+    colour: str = "white"
+    # Styles of real dice (all optional; the defaults draw the dice above):
+    one_pip_scale: float | None = None  # the One's pip, times the other pips' size (1.4)
+    pip_scale: float = 1.0  # pip size, times the usual (0.17 of the face side)
+    pip_colours_by_value: dict[int, tuple[int, int, int]] | None = None  # red 1 and 4
+    translucent: bool = False  # see-through body: the bottom face's pips show faintly
+    rounding: float = 0.18  # corner radius over side: 0.03 casino-sharp, 0.32 rounded
+    texture: str = ""  # the body's look: "marbled", "glitter" or "metal" (see TEXTURES)
+    pip_glare: bool = False  # engraved, painted pips that catch the lamp
+
+
+def rounded_square(
+    x: float, y: float, side: float, angle: float, rounding: float = 0.18
+) -> np.ndarray:
+    """Corners of a rounded square of ``side`` centred on (x, y), turned ``angle`` degrees."""
+    half = side / 2
+    radius = side * rounding
+    points = []
+    for cx, cy, start in (
+        (half - radius, half - radius, 0),
+        (-half + radius, half - radius, 90),
+        (-half + radius, -half + radius, 180),
+        (half - radius, -half + radius, 270),
+    ):
+        for step in range(0, 91, 15):
+            a = math.radians(start + step)
+            points.append((cx + radius * math.cos(a), cy + radius * math.sin(a)))
+    return rotated(np.array(points, np.float64), angle) + np.array([x, y])
+
+
+def rotated(points: np.ndarray, angle: float) -> np.ndarray:
+    a = math.radians(angle)
+    rotation = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+    return points @ rotation.T
+
+
+def fixed_point(points: np.ndarray) -> np.ndarray:
+    return np.round(points * 16).astype(np.int32).reshape(-1, 1, 2)
+
+
+def tinted(colour: tuple[int, ...], factor: float) -> tuple[int, ...]:
+    return tuple(int(min(255, max(0, c * factor))) for c in colour)
+
+
+def blend(image: np.ndarray, mask: np.ndarray, colour: tuple[int, ...], alpha: float) -> None:
+    """Paint ``colour`` where ``mask`` is set, over what is there with opacity ``alpha``."""
+    ys, xs = np.nonzero(mask)
+    if len(ys) == 0:
+        return
+    y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+    weight = mask[y0:y1, x0:x1].astype(np.float32)[..., None] / 255.0 * alpha
+    patch = image[y0:y1, x0:x1].astype(np.float32)
+    paint = np.array(colour, np.float32)[None, None, :]
+    image[y0:y1, x0:x1] = (patch * (1 - weight) + paint * weight).astype(np.uint8)
+
+
+def fill(image: np.ndarray, polygon: np.ndarray, colour: tuple[int, ...], alpha: float) -> None:
+    if alpha >= 1.0:
+        cv2.fillPoly(image, [fixed_point(polygon)], colour, cv2.LINE_AA, shift=4)
+        return
+    mask = np.zeros(image.shape[:2], np.uint8)
+    cv2.fillPoly(mask, [fixed_point(polygon)], 255, cv2.LINE_AA, shift=4)
+    blend(image, mask, colour, alpha)
+
+
+def draw_die(image: np.ndarray, die: SyntheticDie, light: float) -> None:
+    body = tinted(die.body_bgr, light)
+    pips = tinted((die.pip_colours_by_value or {}).get(die.value, die.pip_bgr), light)
+    if die.cocked:
+        _cocked_die(image, die, body, pips)
+        return
+    round_ = die.rounding
+    top = rounded_square(die.x, die.y, die.size, die.angle, round_)
+    alpha = min(die.alpha, 0.72) if die.translucent else die.alpha
+    if die.lean > 0:
+        _side_faces(image, die, top, body, pips)
+    # A darker rim where the rounded edges turn away from the light.
+    rim = rounded_square(die.x, die.y, die.size * 1.04, die.angle, round_)
+    fill(image, rim, tinted(body, 0.6), alpha)
+    fill(image, top, body, alpha)
+    inner = rounded_square(
+        die.x, die.y, die.size * 0.86, die.angle, rounding=max(0.0, round_ + 0.07)
+    )
+    fill(image, inner, tinted(body, 1.04), alpha * 0.6)
+    if die.texture:
+        _texture(image, die, top, body)
+    if die.translucent and not die.face:
+        # The bottom face's pips, seen through the body: faint, mirrored, a little off.
+        hidden = replace(die, value=7 - die.value, pip_glare=False)
+        faint = tuple(int(0.35 * p + 0.65 * b) for p, b in zip(pips, body, strict=True))
+        shift = die.size * 0.04
+        _face_marks(image, hidden, die.x + shift, die.y + shift, die.size * 0.9, -die.angle,
+                    faint, squash=1.0)  # fmt: skip
+    _face_marks(image, die, die.x, die.y, die.size, die.angle, pips, squash=1.0)
+    if die.glare:
+        # A highlight on the body near the lit edge, where a lamp catches a glossy die.
+        gx, gy = rotated(np.array([[-0.05 * die.size, -0.4 * die.size]]), die.angle)[0]
+        axes = (max(1, int(die.size * 0.14)), max(1, int(die.size * 0.045)))
+        centre = (int(die.x + gx), int(die.y + gy))
+        cv2.ellipse(image, centre, axes, die.angle, 0, 360, (255, 255, 255), -1, cv2.LINE_AA)
+
+
+def _side_faces(
+    image: np.ndarray,
+    die: SyntheticDie,
+    top: np.ndarray,
+    body: tuple[int, ...],
+    pips: tuple[int, ...],
+) -> None:
+    """The faces a camera that is not straight above sees below the top face."""
+    height, width = image.shape[:2]
+    away = np.array([die.x - width / 2, die.y - height / 2], np.float64)
+    norm = float(np.hypot(*away)) or 1.0
+    shift = away / norm * die.size * die.lean
+    hull = cv2.convexHull(np.vstack([top, top + shift]).astype(np.float32)).reshape(-1, 2)
+    fill(image, hull, tinted(body, 0.72), die.alpha)
+    # The side face most turned to the camera, with its own (foreshortened) pips.
+    a = math.radians(die.angle)
+    normals = [(math.cos(a + k * math.pi / 2), math.sin(a + k * math.pi / 2)) for k in range(4)]
+    nx, ny = max(normals, key=lambda n: n[0] * shift[0] + n[1] * shift[1])
+    depth = nx * shift[0] + ny * shift[1]
+    if depth < die.size * 0.08:
+        return
+    cx = die.x + nx * (die.size / 2 + depth / 2)
+    cy = die.y + ny * (die.size / 2 + depth / 2)
+    side_value = 7 - die.value if die.value != 1 else 2
+    squash = depth / die.size
+    for u, v in PIP_LAYOUTS[side_value]:
+        px = cx + (u * die.size / 2 * -ny) + v * depth / 2 * nx
+        py = cy + (u * die.size / 2 * nx) + v * depth / 2 * ny
+        radius = die.size * 0.085
+        axes = (max(1, int(radius)), max(1, int(radius * squash)))
+        angle = math.degrees(math.atan2(ny, nx)) + 90
+        cv2.ellipse(image, (int(px), int(py)), axes, angle, 0, 360, pips, -1, cv2.LINE_AA)
+
+
+def _face_marks(
+    image: np.ndarray,
+    die: SyntheticDie,
+    x: float,
+    y: float,
+    side: float,
+    angle: float,
+    colour: tuple[int, ...],
+    squash: float,
+) -> None:
+    if die.face:
+        _symbol(image, die.face, x, y, side, angle, colour, tinted(die.body_bgr, 1.0))
+        return
+    half = side / 2
+    one = die.one_pip_scale if die.one_pip_scale is not None else 0.12 / 0.085
+    radius = side * 0.085 * die.pip_scale * (one if die.value == 1 else 1.0)
+    for u, v in PIP_LAYOUTS[die.value]:
+        px, py = rotated(np.array([[u * half, v * half * squash]]), angle)[0] + np.array([x, y])
+        axes = (max(1, round(radius * 16)), max(1, round(radius * squash * 16)))
+        cv2.ellipse(
+            image, (round(px * 16), round(py * 16)), axes, angle, 0, 360, colour, -1,
+            cv2.LINE_AA, shift=4,
+        )  # fmt: skip
+        if die.pip_glare:
+            # A lamp's highlight on the paint: a bright spot on the pip's upper left.
+            spot = (round((px - 0.35 * radius) * 16), round((py - 0.35 * radius) * 16))
+            size = max(1, round(radius * 0.4 * 16))
+            cv2.circle(image, spot, size, (250, 250, 250), -1, cv2.LINE_AA, shift=4)
+
+
+def _texture(image: np.ndarray, die: SyntheticDie, top: np.ndarray, body: tuple[int, ...]) -> None:
+    """An uneven body, in place, inside the top face: marbled swirls, glitter specks, or
+    metal's sheen (brighter towards the lamp, brushed)."""
+    mask = np.zeros(image.shape[:2], np.uint8)
+    cv2.fillPoly(mask, [fixed_point(top)], 255, cv2.LINE_AA, shift=4)
+    ys, xs = np.nonzero(mask)
+    if len(ys) == 0:
+        return
+    y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+    h, w = y1 - y0, x1 - x0
+    rng = np.random.default_rng(int(die.x * 7 + die.y * 13) % (2**32))
+    gy, gx = np.mgrid[0:h, 0:w].astype(np.float32) / max(h, w)
+    if die.texture == "marbled":
+        phase = rng.uniform(0, 6, 3)
+        swirl = np.sin(9 * gx + 4 * np.sin(7 * gy + phase[0]) + phase[1]) * np.sin(
+            5 * gy + phase[2]
+        )
+        factor = 1.0 - 0.22 * np.clip(swirl, 0, 1) ** 2
+    elif die.texture == "glitter":
+        factor = np.ones((h, w), np.float32)
+        specks = rng.random((h, w))
+        factor[specks < 0.06] = 1.5
+        factor[specks > 0.95] = 0.65
+        factor = cv2.GaussianBlur(factor, (3, 3), 0)
+    elif die.texture == "metal":
+        angle = math.radians(die.angle)
+        along = gx * math.cos(angle) + gy * math.sin(angle)
+        brushed = rng.normal(0, 0.04, (1, w)).astype(np.float32)
+        factor = 1.3 - 0.6 * along + brushed
+    else:
+        raise ValueError(
+            f"synthetic_tray: unknown texture {die.texture!r} (known: {', '.join(TEXTURES)})"
+        )
+    weight = mask[y0:y1, x0:x1].astype(np.float32)[..., None] / 255.0
+    patch = image[y0:y1, x0:x1].astype(np.float32)
+    shaded = np.clip(patch * factor[..., None], 0, 255)
+    image[y0:y1, x0:x1] = (patch * (1 - weight) + shaded * weight).astype(np.uint8)
+
+
+def _symbol(
+    image: np.ndarray,
+    name: str,
+    x: float,
+    y: float,
+    side: float,
+    angle: float,
+    colour: tuple[int, ...],
+    hole: tuple[int, ...],
+) -> None:
+    """Game symbols: filled shapes that are not pips, as a skull or an emblem is."""
+    s = side / 2
+    shapes: list[np.ndarray] = []
+    if name.startswith(NUMERAL):
+        _numeral(image, name[len(NUMERAL) :], x, y, side, angle, colour)
+        return
+    if name == "skull":
+        head = [(0.5 * math.cos(t), -0.15 + 0.45 * math.sin(t)) for t in np.linspace(0, 6.28, 24)]
+        jaw = [(-0.28, 0.2), (0.28, 0.2), (0.22, 0.55), (-0.22, 0.55)]
+        shapes = [np.array(head), np.array(jaw)]
+    elif name == "star":
+        shapes = [
+            np.array(
+                [
+                    ((0.7 if k % 2 == 0 else 0.28) * math.sin(k * math.pi / 5),
+                     -(0.7 if k % 2 == 0 else 0.28) * math.cos(k * math.pi / 5))
+                    for k in range(10)
+                ]
+            )
+        ]  # fmt: skip
+    elif name == "sword":
+        shapes = [
+            np.array([(-0.08, -0.7), (0.08, -0.7), (0.08, 0.3), (-0.08, 0.3)]),
+            np.array([(-0.35, 0.3), (0.35, 0.3), (0.35, 0.42), (-0.35, 0.42)]),
+            np.array([(-0.07, 0.42), (0.07, 0.42), (0.07, 0.7), (-0.07, 0.7)]),
+        ]
+    elif name == "shield":
+        shapes = [np.array([(-0.55, -0.6), (0.55, -0.6), (0.5, 0.1), (0, 0.65), (-0.5, 0.1)])]
+    else:
+        raise ValueError(f"synthetic_tray: unknown symbol {name!r} (known: {', '.join(SYMBOLS)})")
+    for shape in shapes:
+        cv2.fillPoly(
+            image,
+            [fixed_point(rotated(shape * s, angle) + np.array([x, y]))],
+            colour,
+            cv2.LINE_AA,
+            shift=4,
+        )
+    if name == "skull":  # eye holes show the body through the symbol
+        for ex in (-0.2, 0.2):
+            centre = rotated(np.array([[ex * s, -0.1 * s]]), angle)[0] + np.array([x, y])
+            radius = max(1, int(0.12 * s))
+            cv2.circle(image, (int(centre[0]), int(centre[1])), radius, hole, -1, cv2.LINE_AA)
+
+
+def _numeral(
+    image: np.ndarray,
+    digits: str,
+    x: float,
+    y: float,
+    side: float,
+    angle: float,
+    colour: tuple[int, ...],
+) -> None:
+    """Digits printed on a face (numeral dice), drawn upright on a patch of the face's
+    size and turned with the die."""
+    patch = max(8, int(side))
+    ink = np.zeros((patch, patch), np.uint8)
+    thick = max(1, patch // 14)
+    (w, h), _ = cv2.getTextSize(digits, cv2.FONT_HERSHEY_DUPLEX, 1.0, thick)
+    scale = 0.55 * patch / max(w, h)
+    (w, h), _ = cv2.getTextSize(digits, cv2.FONT_HERSHEY_DUPLEX, scale, thick)
+    origin = ((patch - w) // 2, (patch + h) // 2)
+    cv2.putText(ink, digits, origin, cv2.FONT_HERSHEY_DUPLEX, scale, 255, thick, cv2.LINE_AA)
+    height, width = image.shape[:2]
+    x0, y0 = max(0, int(x - side)), max(0, int(y - side))
+    x1, y1 = min(width, int(x + side) + 1), min(height, int(y + side) + 1)
+    if x1 <= x0 or y1 <= y0:
+        return
+    turn = cv2.getRotationMatrix2D((patch / 2, patch / 2), -angle, 1.0)
+    turn[0, 2] += x - x0 - patch / 2
+    turn[1, 2] += y - y0 - patch / 2
+    mask = cv2.warpAffine(ink, turn, (x1 - x0, y1 - y0)).astype(np.float32)[..., None] / 255
+    region = image[y0:y1, x0:x1]
+    region[:] = (region * (1 - mask) + np.array(colour, np.float32) * mask).astype(np.uint8)
+
+
+def _cocked_die(
+    image: np.ndarray, die: SyntheticDie, body: tuple[int, ...], pips: tuple[int, ...]
+) -> None:
+    """A die leaning on an edge: two faces show, both foreshortened, neither on top."""
+    a = math.radians(die.angle)
+    axis = np.array([math.cos(a), math.sin(a)])
+    across = np.array([-math.sin(a), math.cos(a)])
+    half = die.size / 2
+    centre = np.array([die.x, die.y])
+    for sign, factor, value in ((-1, 0.95, die.value), (1, 0.7, 7 - die.value)):
+        depth = die.size * 0.36
+        mid = centre + sign * axis * depth / 2
+        quad = np.array(
+            [
+                mid + across * half + axis * depth / 2,
+                mid - across * half + axis * depth / 2,
+                mid - across * half - axis * depth / 2,
+                mid + across * half - axis * depth / 2,
+            ]
+        )
+        fill(image, quad, tinted(body, factor), die.alpha)
+        for u, v in PIP_LAYOUTS[value]:
+            p = mid + across * u * half * 0.9 + axis * v * depth / 2 * 0.9
+            radius = die.size * 0.085
+            axes = (max(1, int(radius)), max(1, int(radius * 0.36)))
+            cv2.ellipse(
+                image, (int(p[0]), int(p[1])), axes, math.degrees(a) + 90, 0, 360, pips, -1,
+                cv2.LINE_AA,
+            )  # fmt: skip
