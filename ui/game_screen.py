@@ -27,6 +27,7 @@ from dicetable.hardware.actions import TableAction
 from dicetable.rules.core import Die, Event, Input, Msg, Prompt, PromptKind
 from dicetable.ui import game_over, ring_view, story, theme
 from dicetable.ui.focus import option_order, scroll_into_view
+from dicetable.ui.game_header import GameHeader
 from dicetable.ui.number_entry import FAST_STEP, LARGE_RANGE
 from dicetable.ui.roll_area import RollArea
 from dicetable.ui.text import Words, msg
@@ -34,11 +35,10 @@ from dicetable.ui.text_question import TextQuestion
 from dicetable.ui.theme import Display
 from dicetable.ui.tray_view import TrayView
 from dicetable.ui.twin_bar import twin_bar
-from dicetable.ui.values_column import ValuesColumn, view_words
+from dicetable.ui.values_column import ValuesColumn
 from dicetable.ui.widgets import (
     FilledBox,
     FitLabel,
-    GaugeBar,
     HoldButton,
     TapButton,
     TwinButton,
@@ -88,30 +88,9 @@ class GameScreen(RollArea, Screen):
     def _build(self) -> None:
         d = self.display
         root = FilledBox(orientation="vertical", fill=theme.BACKGROUND, spacing=d.pad)
-        # landscape: title beside the gauge; portrait: the gauge gets a row of its own
-        header = BoxLayout(
-            orientation="vertical" if d.portrait else "horizontal",
-            size_hint_y=None,
-            height=d.touch * 2 + d.pad if d.portrait else d.touch,
-            spacing=d.pad,
-            padding=(d.pad, 0),
-        )
-        self.title = FitLabel(  # a long title ends in "…": the turn is on the bar too
-            max_font=d.primary,
-            min_font=d.secondary,
-            halign="left",
-            size_hint_x=1 if d.portrait else 0.4,
-            ellipsis=True,
-        )
-        self.gauge = GaugeBar(d, size_hint_x=1 if d.portrait else 0.6)
-        header.add_widget(self.title)
-        if ring_view.wanted(self.runtime.settings) and not d.portrait:
-            header.add_widget(
-                ring_view.RingView(lambda: self.runtime.ring, size_hint_x=None, width=d.touch)
-            )
-        header.add_widget(self.gauge)
-        self.header = header
-        root.add_widget(header)
+        ring = (lambda: self.runtime.ring) if ring_view.wanted(self.runtime.settings) else None
+        self.header = GameHeader(d, self.t, ring)
+        root.add_widget(self.header)
 
         body = BoxLayout(
             orientation="vertical" if d.portrait else "horizontal",
@@ -165,7 +144,7 @@ class GameScreen(RollArea, Screen):
             self.focus_set_for = None
         if state.prompt.kind is PromptKind.OVER and self.rank is None:
             self._ask_rank(state)
-        self._show_header(state)
+        self.header.show(state)
         self._show_prompt(state)
         self.values.show(state, self.recent)
         action_key = self._action_key()
@@ -288,24 +267,6 @@ class GameScreen(RollArea, Screen):
     def show_notices(self, notices: Sequence[Notice]) -> None:
         """What is wrong at the table, right above the values the players read."""
         self.values.show_notices(notices, self.on_teach)
-
-    def _show_header(self, state: GameSnapshot) -> None:
-        turn = state.view.get("turn")
-        title = self.t.markup(state.title)
-        if turn is not None:
-            title += "  ·  " + self.t.markup(msg("Turn {n}", n=turn))
-        self.title.text = f"[b]{title}[/b]"
-        gauge = state.view.get("gauge")
-        self.gauge.opacity = 1 if gauge else 0
-        if self.display.portrait:  # no gauge: its row goes to the body
-            d = self.display
-            self.header.height = d.touch * 2 + d.pad if gauge else d.touch
-            self.gauge.size_hint_y = 1 if gauge else None
-            self.gauge.height = 0 if not gauge else self.gauge.height
-        if gauge:
-            self.gauge.show(
-                self.t.markup(view_words(gauge["label"])), int(gauge["value"]), int(gauge["max"])
-            )
 
     def _show_prompt(self, state: GameSnapshot) -> None:
         """One line in the colour of whoever acts (red for a refused answer). A text
