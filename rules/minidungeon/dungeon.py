@@ -21,7 +21,7 @@ def game(s: DungeonState) -> None:
 @phase
 def campaign(s: DungeonState) -> None:
     """A quest; then, the dungeon cleared, a new quest one level higher or the end."""
-    s.flow.first(quest(s), s.later(lambda: quest_over(s)))
+    s.flow.first(quest(s), s.afterwards(lambda: quest_over(s)))
 
 
 def quest_over(s: DungeonState) -> None:
@@ -116,7 +116,7 @@ def nominate_target(s: DungeonState, hero: Hero) -> None:
 @phase
 def equip_party(s: DungeonState) -> None:
     """Each hero at the town store with the starting gold, then to the entrance."""
-    s.flow.first(*(equip_hero(s, hero) for hero in s.heroes), s.later(lambda: at_entrance(s)))
+    s.flow.first(*(equip_hero(s, hero) for hero in s.heroes), s.afterwards(lambda: at_entrance(s)))
 
 
 def at_entrance(s: DungeonState) -> None:
@@ -132,7 +132,7 @@ def equip_hero(s: DungeonState, hero: Hero) -> None:
     def full_health() -> None:
         hero.health = fig.max_health(hero, s.book)
 
-    s.flow.first(starting_shop(s, hero, budget), s.later(full_health))
+    s.flow.first(starting_shop(s, hero, budget), s.afterwards(full_health))
 
 
 @phase
@@ -256,7 +256,7 @@ def round(s: DungeonState) -> None:
         hero.attacks_made = 0
     s.emit(EventKind.INFO, msg("Round {n}.", n=s.round), round=s.round)
     s.phase = "heroes"
-    s.flow.first(heroes_turns(s), s.later(lambda: heroes_done(s)))
+    s.flow.first(heroes_turns(s), s.afterwards(lambda: heroes_done(s)))
 
 
 @phase
@@ -272,7 +272,7 @@ def heroes_turns(s: DungeonState) -> None:
         def acted() -> None:
             hero.acted = True
 
-        s.flow.first(hero_turn.hero_turn(s, hero), s.later(acted), heroes_turns(s))
+        s.flow.first(hero_turn.hero_turn(s, hero), s.afterwards(acted), heroes_turns(s))
 
     if len(waiting) == 1:
         acts(waiting[0])
@@ -290,7 +290,7 @@ def heroes_done(s: DungeonState) -> None:
     if s.winner:
         return
     s.phase = "monsters"
-    s.flow.first(monsters_turn.monsters_turn(s), s.later(lambda: monsters_done(s)))
+    s.flow.first(monsters_turn.monsters_turn(s), s.afterwards(lambda: monsters_done(s)))
 
 
 def monsters_done(s: DungeonState) -> None:

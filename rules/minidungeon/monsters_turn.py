@@ -425,7 +425,7 @@ def soul_drinker(s: DungeonState, monster: Monster, near: list[Hero]) -> None:
                     EventKind.HEAL, msg("Soul Drinker: the Lich has {h} health.", h=monster.health)
                 )
 
-        s.flow.first(monster_strike(s, monster, target, value, ranged=False), s.later(drunk))
+        s.flow.first(monster_strike(s, monster, target, value, ranged=False), s.afterwards(drunk))
 
     s.roll_one(
         msg("Soul Drinker on {hero}: roll a D6 for the Lich.", hero=s.hero_name(target)),

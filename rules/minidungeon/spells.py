@@ -79,7 +79,7 @@ def spell_alchemy(s: DungeonState, hero: Hero, bonus: int, then: Success) -> Non
 
     def charted(chart: int) -> None:
         item = s.book.items[s.book.alchemy[chart]]
-        s.flow.first(dungeon.give(s, hero, item), s.later(lambda: then(True)))
+        s.flow.first(dungeon.give(s, hero, item), s.afterwards(lambda: then(True)))
 
     s.roll_one(
         msg("Alchemy: roll a D6; attack {a} + the die must reach 10.", a=strength),

@@ -138,14 +138,14 @@ class DungeonState:
 
         self.flow.first(Step(prompt, answered, name=str(prompt.kind)))
 
-    def later(self, then: Callable[[], None]) -> Step:
+    def afterwards(self, then: Callable[[], None]) -> Step:
         """A step doing ``then`` once the steps queued before it are done."""
 
         def run(_answer: Input) -> list[Event]:
             then()
             return self.said()
 
-        return Step(None, run, name="then")
+        return Step(None, run, name="afterwards")
 
     def choose(
         self,
