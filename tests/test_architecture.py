@@ -8,6 +8,7 @@ writes a file, for the layers that must not write any.
 from __future__ import annotations
 
 import ast
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -147,3 +148,52 @@ def test_architecture_md_states_the_rules_this_test_checks() -> None:
     assert "`rules/` writes no files" in text
     for module in UI_MAY_USE_OF_THE_TABLE:
         assert module.removeprefix("dicetable.").replace(".", "/") + ".py" in text, module
+
+
+#: a file longer than this says at the top of its docstring why, in a line starting
+#: with ``LONG_ON_PURPOSE`` (issue 14: "no file over 500 lines without a reason")
+LONGEST = 500
+LONG_ON_PURPOSE = "Over 500 lines on purpose:"
+
+
+def tracked_python_files(root: Path = ROOT) -> list[Path]:
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--", "*.py"], cwd=root, capture_output=True, check=True
+    )
+    return [root / name for name in listed.stdout.decode().split("\0") if name]
+
+
+def long_files_without_a_reason(paths: list[Path], root: Path = ROOT) -> list[str]:
+    """Files over ``LONGEST`` lines whose module docstring gives no reason, with
+    their length."""
+    found = []
+    for path in paths:
+        text = path.read_text(encoding="utf-8")
+        lines = len(text.splitlines())
+        if lines <= LONGEST:
+            continue
+        docstring = ast.get_docstring(ast.parse(text)) or ""
+        reasons = [line for line in docstring.splitlines() if line.startswith(LONG_ON_PURPOSE)]
+        if not any(line.removeprefix(LONG_ON_PURPOSE).strip() for line in reasons):
+            found.append(f"{path.relative_to(root)}: {lines} lines")
+    return found
+
+
+def test_no_file_is_over_500_lines_without_a_reason_at_its_top() -> None:
+    found = long_files_without_a_reason(tracked_python_files())
+    assert not found, f"split these, or say why under {LONG_ON_PURPOSE!r}:\n" + "\n".join(found)
+
+
+def test_the_length_check_wants_a_reason_written_out(tmp_path: Path) -> None:
+    body = "x = 1\n" * LONGEST
+    cases = {
+        "short.py": '"""Short."""\n' + "x = 1\n" * (LONGEST - 1),
+        "silent.py": '"""A long module."""\n' + body,
+        "empty.py": f'"""A long module.\n\n{LONG_ON_PURPOSE}\n"""\n' + body,
+        "comment.py": f"# {LONG_ON_PURPOSE} a comment is not the docstring\n" + body,
+        "reason.py": f'"""A long module.\n\n{LONG_ON_PURPOSE} one table.\n"""\n' + body,
+    }
+    for name, text in cases.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    found = long_files_without_a_reason(sorted(tmp_path.iterdir()), tmp_path)
+    assert [line.split(":")[0] for line in found] == ["comment.py", "empty.py", "silent.py"]
