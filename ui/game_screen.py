@@ -29,6 +29,7 @@ from dicetable.ui import game_over, ring_view, story, theme
 from dicetable.ui.focus import option_order, scroll_into_view
 from dicetable.ui.game_header import GameHeader
 from dicetable.ui.number_entry import FAST_STEP, LARGE_RANGE
+from dicetable.ui.objective_line import ObjectiveLine, objective_needs
 from dicetable.ui.roll_area import RollArea
 from dicetable.ui.text import Words, msg
 from dicetable.ui.text_question import TextQuestion
@@ -44,6 +45,7 @@ from dicetable.ui.widgets import (
     TwinButton,
     WrapLabel,
     scrolling_list,
+    text_height,
     text_width,
 )
 
@@ -287,11 +289,12 @@ class GameScreen(RollArea, Screen):
         self.prompt_bar.outline = colour
         line = "[b]" + self.t.markup(text) + "[/b]"
         self.prompt_line.ellipsis = ellipsis
-        long = text_width(line, d.secondary) > d.width - 4 * d.pad
-        two_lines = long and not self.prompt_line.ellipsis
-        self.prompt_bar.height = (
-            d.secondary * 2 + d.pad * 3 if two_lines else round(d.primary * 1.6)
-        )
+        room = d.width - 4 * d.pad
+        wraps = text_width(line, d.secondary) > room and not self.prompt_line.ellipsis
+        one_line = round(d.primary * 1.6)
+        # a long question takes the lines it needs (a Dicequest pool and its needs)
+        tall = text_height(line, d.secondary, room) + d.pad * 2 if wraps else 0
+        self.prompt_bar.height = max(one_line, tall, d.secondary * 2 + d.pad * 3 if wraps else 0)
         self.prompt_line.text = line
 
     def _refuse(self, why: Msg) -> None:
@@ -330,6 +333,11 @@ class GameScreen(RollArea, Screen):
         """The options as big buttons, the answer that moves the game on first
         (``option_order``); the focused one framed and scrolled into sight."""
         d = self.display
+        objective = state.prompt.objective
+        if objective is not None:  # a quest's roll goes on: what it still needs
+            line = ObjectiveLine(d, None)
+            line.show(self._objective_text(state), objective_needs(objective, state.prompt.dice))
+            self.action.add_widget(line)
         scroll, grid = scrolling_list(d)
         options = state.prompt.options
         buttons: dict[int, TapButton] = {}

@@ -78,9 +78,10 @@ class ObjectiveLine(BoxLayout):
     words as tall as both lines stand there (a Dice Throne objective: one to three
     faces); more (a quest's list) go at the right of the ``heading`` above (the
     tray's state, which then ends in "…" if it must: the notices say it in full),
-    as tall as its line, as many as fit in half of it."""
+    as tall as its line, as many as fit in half of it; without a heading (a
+    choice), on a line of their own above the words."""
 
-    def __init__(self, display: Display, heading: BoxLayout, **kwargs: Any) -> None:
+    def __init__(self, display: Display, heading: BoxLayout | None, **kwargs: Any) -> None:
         d = display
         self.words_height = d.secondary * 2 + d.pad
         super().__init__(size_hint_y=None, height=self.words_height, spacing=d.pad, **kwargs)
@@ -93,7 +94,8 @@ class ObjectiveLine(BoxLayout):
         self.add_widget(self.faces)
         self.add_widget(self.label)
         self.bind(width=self._lay_out)
-        heading.bind(width=self._lay_out)
+        if heading is not None:
+            heading.bind(width=self._lay_out)
 
     def show(self, text: str, needs: Sequence[Need]) -> None:
         if text != self.label.text or list(needs) != self.needs:
@@ -124,12 +126,21 @@ class ObjectiveLine(BoxLayout):
         self.icons = []
         counts = self._counts()
         wide = self._wide(counts, self.words_height)
+        self.orientation, self.height = "horizontal", self.words_height
+        self.faces.pos_hint = {}
+        home: BoxLayout = self
         if wide <= self.width * ICONS_SHARE and self._words_fit(self.width - wide - d.pad):
-            side, home = float(self.words_height), self
-        else:  # in the heading, the room of its line
+            side = float(self.words_height)
+        elif self.heading is not None:  # in the heading, the room of its line
             side, home = float(self.heading.height), self.heading
             while counts and self._wide(counts, side) > self.heading.width / 2:
                 counts = counts[:-1]  # the words name them all
+        else:  # a line of their own, above the words
+            side, self.orientation = float(d.primary), "vertical"
+            self.height = self.words_height + d.pad + d.primary
+            self.faces.pos_hint = {"center_x": 0.5}
+            while counts and self._wide(counts, side) > self.width:
+                counts = counts[:-1]
         for need, (count, count_w) in zip(self.needs, counts, strict=False):
             if count:
                 self.faces.add_widget(
@@ -147,4 +158,4 @@ class ObjectiveLine(BoxLayout):
             self.icons.append(icon)
             self.faces.add_widget(icon)
         self.faces.size = (self._wide(counts, side) if counts else 0, side)
-        home.add_widget(self.faces, index=0 if home is self.heading else 1)
+        home.add_widget(self.faces, index=0 if home is self.heading else len(self.children))
