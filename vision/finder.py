@@ -48,7 +48,8 @@ def to_input(image: np.ndarray) -> np.ndarray:
     input (OpenCV's blob maker: one pass in C++, not numpy's three)."""
     batch = image[None] if image.ndim == 3 else image
     mean = (MEAN, MEAN, MEAN)
-    return cv2.dnn.blobFromImages(list(batch), 1 / SPREAD, None, mean, swapRB=False, crop=False)
+    blob = cv2.dnn.blobFromImages(list(batch), scalefactor=1 / SPREAD, mean=mean, swapRB=False)
+    return np.asarray(blob, np.float32)
 
 
 class DieFinder:
