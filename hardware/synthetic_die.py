@@ -72,6 +72,9 @@ class SyntheticDie:
     rounding: float = 0.18  # corner radius over side: 0.03 casino-sharp, 0.32 rounded
     texture: str = ""  # the body's look: "marbled", "glitter" or "metal" (see TEXTURES)
     pip_glare: bool = False  # engraved, painted pips that catch the lamp
+    # The values on the side faces a leaning view shows, most turned to the camera
+    # first; None draws one side face, with the opposite face's pips.
+    side_values: tuple[int, ...] | None = None
 
 
 def rounded_square(
@@ -179,24 +182,25 @@ def _side_faces(
     shift = away / norm * die.size * die.lean
     hull = cv2.convexHull(np.vstack([top, top + shift]).astype(np.float32)).reshape(-1, 2)
     fill(image, hull, tinted(body, 0.72), die.alpha)
-    # The side face most turned to the camera, with its own (foreshortened) pips.
+    # The side faces turned to the camera, each with its own (foreshortened) pips.
     a = math.radians(die.angle)
     normals = [(math.cos(a + k * math.pi / 2), math.sin(a + k * math.pi / 2)) for k in range(4)]
-    nx, ny = max(normals, key=lambda n: n[0] * shift[0] + n[1] * shift[1])
-    depth = nx * shift[0] + ny * shift[1]
-    if depth < die.size * 0.08:
-        return
-    cx = die.x + nx * (die.size / 2 + depth / 2)
-    cy = die.y + ny * (die.size / 2 + depth / 2)
-    side_value = 7 - die.value if die.value != 1 else 2
-    squash = depth / die.size
-    for u, v in PIP_LAYOUTS[side_value]:
-        px = cx + (u * die.size / 2 * -ny) + v * depth / 2 * nx
-        py = cy + (u * die.size / 2 * nx) + v * depth / 2 * ny
-        radius = die.size * 0.085
-        axes = (max(1, int(radius)), max(1, int(radius * squash)))
-        angle = math.degrees(math.atan2(ny, nx)) + 90
-        cv2.ellipse(image, (int(px), int(py)), axes, angle, 0, 360, pips, -1, cv2.LINE_AA)
+    normals.sort(key=lambda n: -(n[0] * shift[0] + n[1] * shift[1]))
+    values = die.side_values or (7 - die.value if die.value != 1 else 2,)
+    for (nx, ny), side_value in zip(normals, values, strict=False):
+        depth = nx * shift[0] + ny * shift[1]
+        if depth < die.size * 0.08:
+            return
+        cx = die.x + nx * (die.size / 2 + depth / 2)
+        cy = die.y + ny * (die.size / 2 + depth / 2)
+        squash = depth / die.size
+        for u, v in PIP_LAYOUTS[side_value]:
+            px = cx + (u * die.size / 2 * -ny) + v * depth / 2 * nx
+            py = cy + (u * die.size / 2 * nx) + v * depth / 2 * ny
+            radius = die.size * 0.085
+            axes = (max(1, int(radius)), max(1, int(radius * squash)))
+            angle = math.degrees(math.atan2(ny, nx)) + 90
+            cv2.ellipse(image, (int(px), int(py)), axes, angle, 0, 360, pips, -1, cv2.LINE_AA)
 
 
 def _face_marks(

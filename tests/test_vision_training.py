@@ -6,25 +6,30 @@ from __future__ import annotations
 import importlib.util
 import json
 import math
+import random
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from dicetable.hardware.synthetic_tray import SyntheticDie, render_tray
 from dicetable.vision.face_reader import COCKED, FACE_INPUT, NOT_A_DIE, SYMBOL
 from dicetable.vision.finder import STRIDE
+from dicetable.vision.training import samples
 from dicetable.vision.training.photos import PIP_SPAN, Die, kept_dice, load_split
 from dicetable.vision.training.samples import (
     BANK,
     PATCH,
     class_of,
     die_crops,
+    distractor_crops,
     face_sample,
     finder_sample,
     finder_targets,
     floor_crops,
 )
-from dicetable.vision.training.trays import rendered_tray
+from dicetable.vision.training.trays import rendered_tray, side_faces
 
 pytestmark = pytest.mark.dataset
 
@@ -107,6 +112,60 @@ def test_rendered_trays_carry_symbol_and_cocked_faces_as_their_own_classes():
             assert 0 <= die.x < 640 and 0 <= die.y < 480
     assert values >= {1, 2, 3, 4, 5, 6, SYMBOL + 1, COCKED + 1}
     assert class_of(7) == SYMBOL and class_of(8) == COCKED
+
+
+def test_side_faces_are_ones_a_real_die_shows_beside_its_top():
+    """Opposite faces of a d6 add up to 7: beside a top face show neither it nor its
+    opposite, and two side faces that meet at an edge are not opposite either."""
+    rng = random.Random(3)
+    for top in range(1, 7):
+        for _ in range(50):
+            first, second = side_faces(rng, top)
+            assert {first, second}.isdisjoint({top, 7 - top})
+            assert first != second and first + second != 7
+
+
+def test_a_leaning_die_shows_its_two_side_faces_pips():
+    """Seen off straight above, a die near the frame's corner shows two side faces:
+    given two values, both get their pips; given one, only the face most turned to
+    the camera does."""
+    die = SyntheticDie(4, 470, 350, angle=20, size=80, lean=0.4)
+    one, two = (
+        render_tray([replace(die, side_values=values)], (640, 480), seed=1, noise=0)
+        for values in ((2,), (2, 6))
+    )
+    dark = [(image.sum(axis=2) < 150).sum() for image in (one, two)]
+    assert dark[1] > dark[0] + 100
+
+
+def test_drawn_distractors_are_no_dice():
+    crops = distractor_crops(20, np.random.default_rng(1))
+    assert len(crops) == 20
+    assert all(crop.shape == (BANK, BANK, 3) and label == NOT_A_DIE for crop, label in crops)
+    assert len({crop.tobytes() for crop, _ in crops}) == 20
+
+
+def squashed_share(rng: np.random.Generator, count: int = 200) -> float:
+    """Of face samples of a white square face on black, the share squashed along
+    some direction (aspect of the face's spread below 0.9)."""
+    crop = np.zeros((BANK, BANK, 3), np.uint8)
+    crop[BANK // 2 - 16 : BANK // 2 + 16, BANK // 2 - 16 : BANK // 2 + 16] = 255
+    squashed = 0
+    for _ in range(count):
+        sample = face_sample(crop, rng, 0)
+        away = np.abs(sample.astype(int) - sample[0, 0].astype(int)).sum(axis=2)
+        ys, xs = np.nonzero(away > 90)  # the face, whatever new look it was given
+        spread = np.linalg.eigvalsh(np.cov(np.vstack([xs, ys]).astype(float)))
+        squashed += math.sqrt(spread[0] / spread[1]) < 0.9
+    return squashed / count
+
+
+def test_face_samples_are_sometimes_foreshortened_as_a_tilted_camera_sees_them(monkeypatch):
+    """A straight view keeps a square face square at any turn; about a third of the
+    samples squash it as a camera off straight above sees it."""
+    assert 0.15 < squashed_share(np.random.default_rng(2)) < 0.55
+    monkeypatch.setattr(samples, "OBLIQUE", 0.0)
+    assert squashed_share(np.random.default_rng(2)) < 0.03
 
 
 @pytest.mark.skipif(

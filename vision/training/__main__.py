@@ -39,6 +39,7 @@ from dicetable.vision.training.samples import (
     bank_crop,
     class_of,
     die_crops,
+    distractor_crops,
     finder_sample,
     floor_crops,
 )
@@ -52,6 +53,11 @@ PASTED_PER_PHOTO = 30  # dice crops kept for pasting, per real training photo
 THRESHOLDS = (0.15, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7)
 PROVISIONAL_THRESHOLD = 0.3  # until the calibration picks one
 MINING_THRESHOLD = 0.3  # finds this strong are mined for the face reader's "none"
+# The face reader also learns from trays seen well off straight above (one for every
+# LEANING_SHARE rendered trays) and from drawn things that are no die.
+LEANING_SHARE = 2
+LEANING_SEED = 50_000  # their seeds start here, apart from the finder's trays
+DISTRACTORS = 2000
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
@@ -106,10 +112,11 @@ def split_photos(args: argparse.Namespace) -> tuple[list[Photo], list[Photo]]:
     return train, held
 
 
-def render_pool(count: int, seed: int) -> list[tuple[np.ndarray, list]]:
-    rng = random.Random(seed)
+def render_pool(count: int, seed: int, *, leaning: bool = False) -> list[tuple[np.ndarray, list]]:
+    rng = random.Random(seed + LEANING_SEED if leaning else seed)
+    first = seed * 100_000 + (LEANING_SEED if leaning else 0)
     return [
-        rendered_tray(seed * 100_000 + k, rng.choice(RENDER_SIZES), RENDER_SIDES)
+        rendered_tray(first + k, rng.choice(RENDER_SIZES), RENDER_SIDES, leaning=leaning)
         for k in range(count)
     ]
 
@@ -224,13 +231,18 @@ def main(argv: list[str] | None = None) -> int:
 
     # 2. The face reader, with the finder's mistakes on the training photos as "none".
     real_crops, real_labels = face_bank(real, rng)
-    rendered_crops, rendered_labels = face_bank(renders, rng)
+    leaning = render_pool(args.renders // LEANING_SHARE, args.seed, leaning=True)
+    rendered_crops, rendered_labels = face_bank(renders + leaning, rng)
+    drawn = distractor_crops(4 if args.smoke else DISTRACTORS, rng)
+    drawn_crops, drawn_labels = np.stack([c for c, _ in drawn]), np.array([lb for _, lb in drawn])
     mined_crops, mined_labels = mine_floor(args.out, real + renders, len(real_labels))
     say(f"{len(mined_labels)} finds that are no die mined from the training photos")
     # Real dice are the evidence; they are repeated so that they are not outnumbered
     # by the rendered ones in every epoch.
-    crops = np.concatenate([*[real_crops] * REAL_REPEAT, rendered_crops, mined_crops])
-    labels = np.concatenate([*[real_labels] * REAL_REPEAT, rendered_labels, mined_labels])
+    crops = np.concatenate([*[real_crops] * REAL_REPEAT, rendered_crops, drawn_crops, mined_crops])
+    labels = np.concatenate(
+        [*[real_labels] * REAL_REPEAT, rendered_labels, drawn_labels, mined_labels]
+    )
     say(f"face bank: {len(crops)} crops, per class {np.bincount(labels).tolist()}")
     faces, face_seconds = fit.train_faces(crops, labels, args.face_epochs, args.seed,
                             args.out / "faces.ckpt", say)  # fmt: skip

@@ -29,6 +29,8 @@ BANK_DIE = 32.0
 NEAR = 0.3  # of a side: a crop this close to a die's centre still shows that die
 FAR = 0.65  # of a side: a crop this far from every die shows no die's face
 APART = 1.15  # of the two half sides: the closest two pasted dice's centres come
+OBLIQUE = 0.5  # share of face crops foreshortened (a camera off straight above)
+FORESHORTENING = (0.6, 1.0)  # the squash: cos of a tilt of up to about 53 degrees
 
 
 @dataclass
@@ -136,6 +138,46 @@ def finder_targets(dice: list[Die]) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     return heat, size, mask
 
 
+def rotation(degrees: float) -> np.ndarray:
+    turn = math.radians(degrees)
+    return np.array([[math.cos(turn), -math.sin(turn)], [math.sin(turn), math.cos(turn)]])
+
+
+def distractor_crops(count: int, rng: np.random.Generator) -> list[tuple[np.ndarray, int]]:
+    """Bank crops of things round and square that are no die, drawn: the holes of a
+    pegboard, coins, screws, a phone's corner, a cable, on floors of any colour. A die
+    is a square face with pips inside it; a disc on its own or a dark slab is not."""
+    crops: list[tuple[np.ndarray, int]] = []
+    for _ in range(count):
+        floor = rng.integers(0, 256, 3)
+        image = np.empty((BANK, BANK, 3), np.uint8)
+        image[:] = floor
+        grain = rng.normal(0, rng.uniform(1, 12), image.shape)
+        image = np.clip(image + grain, 0, 255).astype(np.uint8)
+        kind = rng.random()  # one kind a crop: a disc on a slab would be a One
+        for _ in range(int(rng.integers(1, 4))):
+            colour = tuple(int(v) for v in rng.integers(0, 256, 3))
+            x, y = (int(v) for v in BANK / 2 + rng.normal(0, BANK_DIE * 0.4, 2))
+            if kind < 0.5:  # a disc: a hole, a coin, a screw's head
+                radius = int(BANK_DIE * rng.uniform(0.25, 0.8))
+                cv2.circle(image, (x, y), radius, colour, -1, cv2.LINE_AA)
+                if rng.random() < 0.4:  # a ring: a washer, a hole's rim
+                    cv2.circle(image, (x, y), max(1, radius // 2), tuple(int(v) for v in floor),
+                               -1, cv2.LINE_AA)  # fmt: skip
+            elif kind < 0.8:  # a slab: a phone, a card box, a book's corner
+                half = BANK_DIE * rng.uniform(0.6, 2.0)
+                box = cv2.boxPoints(((x, y), (2 * half, half * rng.uniform(0.5, 2.0)),
+                                     float(rng.uniform(0, 180))))  # fmt: skip
+                cv2.fillConvexPoly(image, box.astype(np.int32), colour, cv2.LINE_AA)
+            else:  # a cable or a pen
+                ends = rng.integers(0, BANK, 4)
+                thickness = int(rng.integers(2, 9))
+                cv2.line(image, (int(ends[0]), int(ends[1])), (int(ends[2]), int(ends[3])),
+                         colour, thickness, cv2.LINE_AA)  # fmt: skip
+        crops.append((image, NOT_A_DIE))
+    return crops
+
+
 def bank_crop(image: np.ndarray, x: float, y: float, side: float) -> np.ndarray:
     """BANK x BANK pixels round (x, y), cut as the reader cuts, ``side`` BANK_DIE across."""
     return cut_square(image, x, y, side * BANK / BANK_DIE, BANK)
@@ -166,13 +208,16 @@ def floor_crops(
 
 def face_sample(crop: np.ndarray, rng: np.random.Generator, label: int) -> np.ndarray:
     """A FACE_INPUT crop from a bank crop: any rotation, the die's side misjudged by
-    up to a third and its centre by up to NEAR/2 of a side, then a new look."""
+    up to a third and its centre by up to NEAR/2 of a side, often foreshortened as a
+    camera off straight above sees it, then a new look."""
     zoom = math.exp(rng.uniform(-0.25, 0.25)) * FACE_INPUT / (FACE_SPAN * BANK_DIE)
     shift = rng.uniform(-NEAR / 2, NEAR / 2, 2) * BANK_DIE if label != NOT_A_DIE else (0, 0)
-    turn = cv2.getRotationMatrix2D((BANK / 2 + shift[0], BANK / 2 + shift[1]),
-                                   rng.uniform(0, 360), zoom)  # fmt: skip
-    turn[0, 2] += FACE_INPUT / 2 - BANK / 2 - shift[0]
-    turn[1, 2] += FACE_INPUT / 2 - BANK / 2 - shift[1]
+    centre = np.array([BANK / 2 + shift[0], BANK / 2 + shift[1]])
+    linear = zoom * rotation(rng.uniform(0, 360))
+    if rng.random() < OBLIQUE:  # squashed along a random direction: a tilted view
+        across = rotation(rng.uniform(0, 180))
+        linear = linear @ across @ np.diag([1.0, rng.uniform(*FORESHORTENING)]) @ across.T
+    turn = np.hstack([linear, (np.array([FACE_INPUT / 2] * 2) - linear @ centre)[:, None]])
     face = cv2.warpAffine(crop, turn, (FACE_INPUT, FACE_INPUT), borderMode=cv2.BORDER_REPLICATE)
     if rng.random() < 0.5:  # every pip layout is its own mirror image, turned
         face = np.ascontiguousarray(face[:, ::-1])

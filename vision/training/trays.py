@@ -25,6 +25,7 @@ from dicetable.vision.training.photos import Die
 
 SYMBOL = 7  # the value a symbol or numeral face is trained as ("no value")
 COCKED = 8  # a die leaning on another: no face on top
+LEANING = (0.15, 0.45)  # side faces' depth over the top face's side, on leaning trays
 
 
 def random_colour(rng: random.Random) -> tuple[int, int, int]:
@@ -54,10 +55,13 @@ def random_face(rng: random.Random, value: int) -> str:
 
 
 def rendered_tray(
-    seed: int, size: tuple[int, int], side: tuple[float, float]
+    seed: int, size: tuple[int, int], side: tuple[float, float], *, leaning: bool = False
 ) -> tuple[np.ndarray, list[Die]]:
     """A randomised tray (BGR) and its dice as the camera shows them; symbol faces and
-    cocked dice carry the values ``SYMBOL`` and ``COCKED``."""
+    cocked dice carry the values ``SYMBOL`` and ``COCKED``. ``leaning`` trays are seen
+    well off straight above (a webcam at the table's edge): two side faces of each die
+    show, with the pips a real die has there, so that the face reader learns to count
+    the top face only."""
     rng = random.Random(seed)
     count = rng.randint(1, 14)
     dice = random_tray(
@@ -67,7 +71,7 @@ def rendered_tray(
         die_size=rng.uniform(*side),
         touching=rng.random() < 0.4,
         walls=rng.random() < 0.5,
-        lean=rng.choice([0.0, 0.0, 0.1, 0.2]),
+        lean=rng.uniform(*LEANING) if leaning else rng.choice([0.0, 0.0, 0.1, 0.2]),
     )
     styled: list[SyntheticDie] = []
     look = _dice_look(rng)
@@ -75,7 +79,9 @@ def rendered_tray(
         if rng.random() < 0.3:
             look = _dice_look(rng)
         face = random_face(rng, die.value)
-        styled.append(replace(die, face=face, cocked=rng.random() < 0.05 and not face, **look))
+        sides = side_faces(rng, die.value) if leaning else None
+        styled.append(replace(die, face=face, cocked=rng.random() < 0.05 and not face,
+                              side_values=sides, **look))  # fmt: skip
     tilt = rng.choice([1.0, 1.0, 1.0, rng.uniform(0.7, 1.0)])
     barrel = rng.choice([0.0, 0.0, rng.uniform(0.0, 0.08)])
     image = render_tray(
@@ -101,6 +107,14 @@ def rendered_tray(
         value = COCKED if die.cocked else SYMBOL if die.face else die.value
         truth.append(Die(value, float(x), float(y), die.size * (1 + tilt) / 2))
     return image, truth
+
+
+def side_faces(rng: random.Random, top: int) -> tuple[int, int]:
+    """Two side faces a real d6 can show beside ``top``: neither it nor its opposite
+    (opposite faces add up to 7), nor opposite each other."""
+    first = rng.choice([v for v in range(1, 7) if v not in (top, 7 - top)])
+    second = rng.choice([v for v in range(1, 7) if v not in (top, 7 - top, first, 7 - first)])
+    return first, second
 
 
 def _dice_look(rng: random.Random) -> dict[str, Any]:
