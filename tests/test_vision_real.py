@@ -49,9 +49,9 @@ def test_dice_colours_test_holds_the_measured_level(datasets):
     assert score.extra / score.photos < 0.1, score.report(D6_FACES)
 
 
-# Measured with the leave-out models in the repo (half-length schedules, see their
-# model cards): the issue asks >= 95% of dice and < 0.1 extra dice a photo each way.
-LEFT_OUT_FLOORS = {"dice-colours": (0.6, 2.0), "d6-desk": (0.68, 0.6)}
+# Measured with the leave-out models in the repo (shorter schedules, see their model
+# cards): the issue asks >= 95% of dice and < 0.1 extra dice a photo each way.
+LEFT_OUT_FLOORS = {"dice-colours": (0.6, 2.0), "d6-desk": (0.955, 0.6)}
 
 
 @pytest.mark.parametrize(("left_out", "folders"), [
@@ -60,10 +60,12 @@ LEFT_OUT_FLOORS = {"dice-colours": (0.6, 2.0), "d6-desk": (0.68, 0.6)}
 ])  # fmt: skip
 def test_trained_without_a_set_the_reader_still_reads_it(datasets, left_out, folders):
     """Issue 17 item 4, leave one set out: the models trained without a set, scored on
-    all of it. Without dice-colours they read 61.8% of its 1,795 dice with 1.9 extra a
-    photo (the classical reader: 55.7%); without d6-desk (6 face epochs only) they
-    read 69.1% of d6-desk valid with 0.5 extra a photo. The issue's target is not met;
-    this test keeps the level from slipping."""
+    all of it. Without dice-colours (the face reader of the recipe before leaning
+    trays) they read 61.8% of its 1,795 dice with 1.9 extra a photo (the classical
+    reader: 55.7%); without d6-desk they read 96.1% of d6-desk valid (69.1% before the
+    face reader learnt leaning dice) with 0.53 extra a photo: the extra dice are side
+    faces and cables the finder takes for dice. The issue's target is not met on
+    extra dice, nor without dice-colours; this test keeps the level from slipping."""
     models = MODELS / "leave-out" / left_out
     if not all((models / name).exists() for name in ("finder.onnx", "faces.onnx")):
         pytest.skip(

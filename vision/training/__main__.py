@@ -35,6 +35,7 @@ from dicetable.vision.training.photos import (
 )
 from dicetable.vision.training.samples import (
     BANK,
+    DISTRACTORS,
     FAR,
     bank_crop,
     class_of,
@@ -43,7 +44,7 @@ from dicetable.vision.training.samples import (
     finder_sample,
     floor_crops,
 )
-from dicetable.vision.training.trays import rendered_tray
+from dicetable.vision.training.trays import LEANING_SHARE, rendered_tray
 
 RENDER_SIZES = ((640, 480), (512, 512), (800, 600))
 RENDER_SIDES = (24.0, 90.0)
@@ -53,11 +54,7 @@ PASTED_PER_PHOTO = 30  # dice crops kept for pasting, per real training photo
 THRESHOLDS = (0.15, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7)
 PROVISIONAL_THRESHOLD = 0.3  # until the calibration picks one
 MINING_THRESHOLD = 0.3  # finds this strong are mined for the face reader's "none"
-# The face reader also learns from trays seen well off straight above (one for every
-# LEANING_SHARE rendered trays) and from drawn things that are no die.
-LEANING_SHARE = 2
-LEANING_SEED = 50_000  # their seeds start here, apart from the finder's trays
-DISTRACTORS = 2000
+LEANING_SEED = 50_000  # the leaning trays' seeds start here, apart from the finder's
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:

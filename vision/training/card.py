@@ -15,6 +15,8 @@ from dicetable.vision.networks import model_facts
 from dicetable.vision.profiles import D6_FACES
 from dicetable.vision.reader import DiceReader
 from dicetable.vision.training.photos import HELD_OUT_EVERY, Photo, kept_dice, shared_folder
+from dicetable.vision.training.samples import DISTRACTORS
+from dicetable.vision.training.trays import LEANING_SHARE
 
 EXTRA_COST = 2  # an extra die costs two right ones when the threshold is picked
 TEST_SPLITS = (("d6-desk", "valid"), ("dice-colours", "test"))
@@ -70,7 +72,9 @@ def write(models: Path, facts: dict[str, Any], data: Path, smoke: bool) -> None:
         "",
         "## Data and split",
         f"- Trained on: {', '.join(facts['trained_on']) or 'rendered trays only'}, plus"
-        f" {facts['renders']} domain-randomised rendered trays (`vision/training/trays.py`).",
+        f" {facts['renders']} domain-randomised rendered trays (`vision/training/trays.py`);"
+        f" the face reader also {facts['renders'] // LEANING_SHARE} trays seen leaning and"
+        f" {DISTRACTORS} drawn things that are no die.",
         "- Held out for calibration (temperature, finder threshold), never trained on:"
         f" {', '.join(facts['held_out']) or 'none'} (of a set without a validation split,"
         f" every {HELD_OUT_EVERY}th training photo).",

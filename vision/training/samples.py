@@ -31,6 +31,7 @@ FAR = 0.65  # of a side: a crop this far from every die shows no die's face
 APART = 1.15  # of the two half sides: the closest two pasted dice's centres come
 OBLIQUE = 0.5  # share of face crops foreshortened (a camera off straight above)
 FORESHORTENING = (0.6, 1.0)  # the squash: cos of a tilt of up to about 53 degrees
+DISTRACTORS = 2000  # drawn things that are no die, among the face reader's crops
 
 
 @dataclass

@@ -26,6 +26,9 @@ from dicetable.vision.training.photos import Die
 SYMBOL = 7  # the value a symbol or numeral face is trained as ("no value")
 COCKED = 8  # a die leaning on another: no face on top
 LEANING = (0.15, 0.45)  # side faces' depth over the top face's side, on leaning trays
+# The face reader also learns from trays seen well off straight above: one for every
+# LEANING_SHARE rendered trays.
+LEANING_SHARE = 2
 
 
 def random_colour(rng: random.Random) -> tuple[int, int, int]:
