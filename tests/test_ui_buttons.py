@@ -283,8 +283,9 @@ def gpio_table(table: Table, monkeypatch: pytest.MonkeyPatch):
         Device.pin_factory = saved
 
 
-def hold(ui: Table, pin: Any, until: Callable[[], bool], most_s: float = 3.0) -> None:
-    """Hold a GPIO button, the app running, until ``until()`` (or ``most_s``)."""
+def hold(ui: Table, pin: Any, until: Callable[[], bool], most_s: float = 20.0) -> None:
+    """Hold a GPIO button, the app running, until ``until()`` (or ``most_s``: long, as
+    a loaded machine pumps the app's frames slowly; a hold that works ends early)."""
     pin.drive_low()
     deadline = time.monotonic() + most_s
     while not until() and time.monotonic() < deadline:
