@@ -51,7 +51,7 @@ def test_dice_colours_test_holds_the_measured_level(datasets):
 
 # Measured with the leave-out models in the repo (shorter schedules, see their model
 # cards): the issue asks >= 95% of dice and < 0.1 extra dice a photo each way.
-LEFT_OUT_FLOORS = {"dice-colours": (0.6, 2.0), "d6-desk": (0.955, 0.6)}
+LEFT_OUT_FLOORS = {"dice-colours": (0.64, 1.5), "d6-desk": (0.955, 0.6)}
 
 
 @pytest.mark.parametrize(("left_out", "folders"), [
@@ -60,12 +60,12 @@ LEFT_OUT_FLOORS = {"dice-colours": (0.6, 2.0), "d6-desk": (0.955, 0.6)}
 ])  # fmt: skip
 def test_trained_without_a_set_the_reader_still_reads_it(datasets, left_out, folders):
     """Issue 17 item 4, leave one set out: the models trained without a set, scored on
-    all of it. Without dice-colours (the face reader of the recipe before leaning
-    trays) they read 61.8% of its 1,795 dice with 1.9 extra a photo (the classical
-    reader: 55.7%); without d6-desk they read 96.1% of d6-desk valid (69.1% before the
-    face reader learnt leaning dice) with 0.53 extra a photo: the extra dice are side
-    faces and cables the finder takes for dice. The issue's target is not met on
-    extra dice, nor without dice-colours; this test keeps the level from slipping."""
+    all of it. Without dice-colours they read 64.3% of its 1,795 dice with 1.5 extra a
+    photo (61.8% and 1.9 before the face reader learnt leaning dice and drawn non-dice;
+    the classical reader: 55.7%): the finder misses 402 of them. Without d6-desk they
+    read 96.1% of d6-desk valid (69.1% before) with 0.53 extra a photo: side faces and
+    cables the finder takes for dice. The issue's target is not met on extra dice, nor
+    without dice-colours; this test keeps the level from slipping."""
     models = MODELS / "leave-out" / left_out
     if not all((models / name).exists() for name in ("finder.onnx", "faces.onnx")):
         pytest.skip(
