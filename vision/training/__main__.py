@@ -110,8 +110,9 @@ def split_photos(args: argparse.Namespace) -> tuple[list[Photo], list[Photo]]:
 
 
 def render_pool(count: int, seed: int, *, leaning: bool = False) -> list[tuple[np.ndarray, list]]:
-    rng = random.Random(seed + LEANING_SEED if leaning else seed)
-    first = seed * 100_000 + (LEANING_SEED if leaning else 0)
+    offset = LEANING_SEED if leaning else 0
+    rng = random.Random(seed + offset)
+    first = seed * 100_000 + offset
     return [
         rendered_tray(first + k, rng.choice(RENDER_SIZES), RENDER_SIDES, leaning=leaning)
         for k in range(count)
