@@ -196,6 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     say(f"{len(train)} training photos ({sum(len(p.dice) for p in train)} dice),"
         f" {len(held)} held out; rendering {args.renders} trays")  # fmt: skip
     renders = render_pool(args.renders, args.seed)
+    leaning = render_pool(args.renders // LEANING_SHARE, args.seed, leaning=True)
     real = [(p.image, kept_dice(p)) for p in train]
     facts = {
         "finder_threshold": PROVISIONAL_THRESHOLD,
@@ -214,11 +215,13 @@ def main(argv: list[str] | None = None) -> int:
     # 1. The finder. Dice pasted onto its patches (copy-paste): real ones first.
     pasted = [c for image, dice in real + renders for c, lb in die_crops(image, dice) if lb < 6]
     real_dice = pasted[: len(real) * PASTED_PER_PHOTO]
-    pool = real or renders
+    # Trays seen leaning teach the finder that a die's side faces are not dice.
+    drawn_trays = renders + leaning
+    pool = real or drawn_trays
 
     def draw(generator: np.random.Generator):
         use_real = real and generator.random() < REAL_SHARE
-        source = real if use_real else renders or pool
+        source = real if use_real else drawn_trays or pool
         image, dice = source[int(generator.integers(len(source)))]
         return finder_sample(image, dice, generator, real_dice)
 
@@ -229,8 +232,7 @@ def main(argv: list[str] | None = None) -> int:
 
     # 2. The face reader, with the finder's mistakes on the training photos as "none".
     real_crops, real_labels = face_bank(real, rng)
-    leaning = render_pool(args.renders // LEANING_SHARE, args.seed, leaning=True)
-    rendered_crops, rendered_labels = face_bank(renders + leaning, rng)
+    rendered_crops, rendered_labels = face_bank(drawn_trays, rng)
     drawn = distractor_crops(4 if args.smoke else DISTRACTORS, rng)
     drawn_crops, drawn_labels = np.stack([c for c, _ in drawn]), np.array([lb for _, lb in drawn])
     mined_crops, mined_labels = mine_floor(args.out, real + renders, len(real_labels))

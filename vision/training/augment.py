@@ -10,6 +10,11 @@ import numpy as np
 
 INVERT = 0.12  # share of samples shown as their negative (light print on dark dice)
 GREY = 0.1  # share shown without colour
+# Share recoloured by a random curve per channel: a white die on a brown desk becomes a
+# green one on a pale board, which a turn of hue alone never makes of a white die.
+RECOLOUR = 0.35
+RECOLOUR_GAIN = (0.8, 1.4)  # contrast kept, or raised, by a recolouring
+RECOLOUR_MEAN = (60.0, 200.0)  # a recoloured photo's mean, per channel
 BLUR = 0.3
 MOTION = 0.1
 JPEG = 0.3
@@ -26,6 +31,8 @@ def photometric(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         saturation = rng.uniform(0.4, 1.6)
         hsv[..., 1] = np.clip(hsv[..., 1] * saturation, 0, 255)
         out = cv2.cvtColor(hsv.astype(np.uint8), cv2.COLOR_HSV2BGR)
+    if rng.random() < RECOLOUR:
+        out = recolour(out, rng)
     if rng.random() < GREY:
         out = cv2.cvtColor(cv2.cvtColor(out, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
     if rng.random() < INVERT:
@@ -52,6 +59,19 @@ def photometric(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         decoded = cv2.imdecode(data, cv2.IMREAD_COLOR)
         out = out if decoded is None else decoded
     return out
+
+
+def recolour(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """``image`` with its colours turned round their mean by a random rotation (or
+    reflection) of colour space, onto a new mean: every difference keeps its strength,
+    so edges and pips stay as clear, but the grey of a white die on a pale desk can
+    become a green die's on a pink board (Tobin et al. 2017's randomised colours, done
+    on a photo)."""
+    turn, _ = np.linalg.qr(rng.normal(size=(3, 3)))
+    mean = image.reshape(-1, 3).mean(axis=0)
+    linear = turn * rng.uniform(*RECOLOUR_GAIN)
+    offset = rng.uniform(*RECOLOUR_MEAN, 3) - linear @ mean
+    return cv2.transform(image, np.hstack([linear, offset[:, None]]).astype(np.float32))
 
 
 def motion_blur(image: np.ndarray, length: int, angle: float) -> np.ndarray:
