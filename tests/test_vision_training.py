@@ -22,6 +22,7 @@ from dicetable.vision.training.photos import PIP_SPAN, Die, kept_dice, load_spli
 from dicetable.vision.training.samples import (
     BANK,
     PATCH,
+    beside_crops,
     class_of,
     die_crops,
     distractor_crops,
@@ -29,6 +30,7 @@ from dicetable.vision.training.samples import (
     finder_sample,
     finder_targets,
     floor_crops,
+    glare,
 )
 from dicetable.vision.training.trays import rendered_tray, side_faces
 
@@ -137,6 +139,34 @@ def test_a_leaning_die_shows_its_two_side_faces_pips():
     )
     dark = [(image.sum(axis=2) < 150).sum() for image in (one, two)]
     assert dark[1] > dark[0] + 100
+
+
+def test_crops_beside_a_die_show_its_edge_or_side_and_are_no_die():
+    """The finder can find a die twice, its top and a side face; the second crop is
+    centred off the die and must be learnt as no face to read."""
+    dice = [Die(3, 100.0, 100.0, 40.0), Die(5, 300.0, 120.0, 40.0)]
+    image = np.full((240, 400, 3), 128, np.uint8)
+    rng = np.random.default_rng(4)
+    crops = [beside_crops(image, dice, rng) for _ in range(10)]
+    assert sum(len(c) for c in crops) == 20  # the dice are far apart: none is skipped
+    assert all(label == NOT_A_DIE for c in crops for _, label in c)
+    # Dice 0.75 of a side apart: a crop that would sit on the other die is not cut.
+    touching = [Die(3, 100.0, 100.0, 40.0), Die(5, 130.0, 100.0, 40.0)]
+    cut = sum(len(beside_crops(image, touching, np.random.default_rng(k))) for k in range(50))
+    assert 50 <= cut < 100  # the crops on the far side are still cut
+
+
+def test_glare_is_a_soft_streak_of_light_not_a_pip():
+    face = np.full((FACE_INPUT, FACE_INPUT, 3), 60, np.uint8)
+    rng = np.random.default_rng(2)
+    aspects = []
+    for _ in range(20):
+        lit = glare(face, rng)
+        ys, xs = np.nonzero(lit[..., 0] > 100)
+        assert len(xs) > 2  # a streak lighter than the face is drawn
+        spread = np.linalg.eigvalsh(np.cov(np.vstack([xs, ys]).astype(float)))
+        aspects.append(math.sqrt(spread[1] / max(spread[0], 1e-6)))
+    assert float(np.median(aspects)) > 3  # long and thin: a pip is round
 
 
 def test_drawn_distractors_are_no_dice():

@@ -38,6 +38,7 @@ from dicetable.vision.training.samples import (
     DISTRACTORS,
     FAR,
     bank_crop,
+    beside_crops,
     class_of,
     die_crops,
     distractor_crops,
@@ -124,7 +125,8 @@ def face_bank(
 ) -> tuple[np.ndarray, np.ndarray]:
     crops, labels = [], []
     for image, dice in sources:
-        for crop, label in die_crops(image, dice) + floor_crops(image, dice, len(dice) + 2, rng):
+        others = floor_crops(image, dice, len(dice) + 2, rng) + beside_crops(image, dice, rng)
+        for crop, label in die_crops(image, dice) + others:
             crops.append(crop)
             labels.append(label)
     return np.stack(crops), np.array(labels, np.int64)

@@ -27,11 +27,16 @@ SMALLEST, LARGEST = 11.0, 64.0
 BANK = 96  # side of a stored die crop, pixels, the die BANK_DIE across at its centre
 BANK_DIE = 32.0
 NEAR = 0.3  # of a side: a crop this close to a die's centre still shows that die
-FAR = 0.65  # of a side: a crop this far from every die shows no die's face
+# Of a side: a crop this far from every die shows no die's face (a die's side face,
+# seen from off straight above, is centred about 0.6 of a side from its top's centre).
+FAR = 0.55
+BESIDE = (FAR, 0.9)  # of a side: how far from a die a crop of its side and edge is cut
 APART = 1.15  # of the two half sides: the closest two pasted dice's centres come
 OBLIQUE = 0.5  # share of face crops foreshortened (a camera off straight above)
 FORESHORTENING = (0.6, 1.0)  # the squash: cos of a tilt of up to about 53 degrees
-DISTRACTORS = 2000  # drawn things that are no die, among the face reader's crops
+DISTRACTORS = 3000  # drawn things that are no die, among the face reader's crops
+GLARE = 0.15  # share of die crops given a lamp's streak of light across the face
+GLARE_LENGTH = (0.25, 0.7)  # of a side: how long a streak of glare is
 
 
 @dataclass
@@ -146,8 +151,9 @@ def rotation(degrees: float) -> np.ndarray:
 
 def distractor_crops(count: int, rng: np.random.Generator) -> list[tuple[np.ndarray, int]]:
     """Bank crops of things round and square that are no die, drawn: the holes of a
-    pegboard, coins, screws, a phone's corner, a cable, on floors of any colour. A die
-    is a square face with pips inside it; a disc on its own or a dark slab is not."""
+    pegboard, coins, magnets, screws, specks of dirt, a phone's corner, a cable, on
+    floors of any colour, sharp or soft. A die is a square face with pips inside it; a
+    disc on its own, a lone speck or a dark slab is not."""
     crops: list[tuple[np.ndarray, int]] = []
     for _ in range(count):
         floor = rng.integers(0, 256, 3)
@@ -156,16 +162,23 @@ def distractor_crops(count: int, rng: np.random.Generator) -> list[tuple[np.ndar
         grain = rng.normal(0, rng.uniform(1, 12), image.shape)
         image = np.clip(image + grain, 0, 255).astype(np.uint8)
         kind = rng.random()  # one kind a crop: a disc on a slab would be a One
-        for _ in range(int(rng.integers(1, 4))):
+        for k in range(int(rng.integers(1, 4))):
             colour = tuple(int(v) for v in rng.integers(0, 256, 3))
-            x, y = (int(v) for v in BANK / 2 + rng.normal(0, BANK_DIE * 0.4, 2))
-            if kind < 0.5:  # a disc: a hole, a coin, a screw's head
+            # The first thing sits where the finder would centre a die on it.
+            spread = BANK_DIE * (0.1 if k == 0 else 0.4)
+            x, y = (int(v) for v in BANK / 2 + rng.normal(0, spread, 2))
+            if kind < 0.45:  # a disc: a hole, a coin, a magnet, a screw's head
                 radius = int(BANK_DIE * rng.uniform(0.25, 0.8))
                 cv2.circle(image, (x, y), radius, colour, -1, cv2.LINE_AA)
                 if rng.random() < 0.4:  # a ring: a washer, a hole's rim
                     cv2.circle(image, (x, y), max(1, radius // 2), tuple(int(v) for v in floor),
                                -1, cv2.LINE_AA)  # fmt: skip
-            elif kind < 0.8:  # a slab: a phone, a card box, a book's corner
+            elif kind < 0.6:  # a speck of dirt or a crumb on bare floor
+                axes = (max(1, int(BANK_DIE * rng.uniform(0.04, 0.15))),
+                        max(1, int(BANK_DIE * rng.uniform(0.02, 0.1))))  # fmt: skip
+                cv2.ellipse(image, (x, y), axes, float(rng.uniform(0, 180)), 0, 360, colour, -1,
+                            cv2.LINE_AA)  # fmt: skip
+            elif kind < 0.85:  # a slab: a phone, a card box, a book's corner
                 half = BANK_DIE * rng.uniform(0.6, 2.0)
                 box = cv2.boxPoints(((x, y), (2 * half, half * rng.uniform(0.5, 2.0)),
                                      float(rng.uniform(0, 180))))  # fmt: skip
@@ -175,8 +188,25 @@ def distractor_crops(count: int, rng: np.random.Generator) -> list[tuple[np.ndar
                 thickness = int(rng.integers(2, 9))
                 cv2.line(image, (int(ends[0]), int(ends[1])), (int(ends[2]), int(ends[3])),
                          colour, thickness, cv2.LINE_AA)  # fmt: skip
+        if rng.random() < 0.5:  # out of focus, or a soft-edged thing
+            image = cv2.GaussianBlur(image, (0, 0), float(rng.uniform(0.8, 3.0)))
         crops.append((image, NOT_A_DIE))
     return crops
+
+
+def glare(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """``face`` (a FACE_INPUT crop) with a lamp's streak of light across its middle:
+    glossy dice catch one, long and soft, and it is no pip."""
+    light = np.zeros(face.shape[:2], np.float32)
+    side = FACE_INPUT / FACE_SPAN
+    centre = (int(FACE_INPUT / 2 + rng.normal(0, side * 0.15)),
+              int(FACE_INPUT / 2 + rng.normal(0, side * 0.15)))  # fmt: skip
+    length = side * rng.uniform(*GLARE_LENGTH)
+    axes = (max(1, int(length / 2)), max(1, int(length / 2 * rng.uniform(0.12, 0.4))))
+    cv2.ellipse(light, centre, axes, float(rng.uniform(0, 180)), 0, 360, 1.0, -1, cv2.LINE_AA)
+    light = cv2.GaussianBlur(light, (0, 0), float(rng.uniform(0.5, 2.0)))[..., None]
+    strength = rng.uniform(0.5, 1.0)
+    return (face * (1 - strength * light) + 255 * strength * light).astype(np.uint8)
 
 
 def bank_crop(image: np.ndarray, x: float, y: float, side: float) -> np.ndarray:
@@ -207,6 +237,22 @@ def floor_crops(
     return crops
 
 
+def beside_crops(
+    image: np.ndarray, dice: list[Die], rng: np.random.Generator
+) -> list[tuple[np.ndarray, int]]:
+    """A crop beside each die, centred on its edge or a side face (BESIDE of a side
+    away), as no die: the finder may find a die twice, and the second find is not a
+    face to read."""
+    crops: list[tuple[np.ndarray, int]] = []
+    for die in dice:
+        away = die.size * rng.uniform(*BESIDE)
+        turn = rng.uniform(0, 2 * math.pi)
+        x, y = die.x + away * math.cos(turn), die.y + away * math.sin(turn)
+        if all(math.hypot(x - d.x, y - d.y) >= FAR * d.size for d in dice):
+            crops.append((bank_crop(image, x, y, die.size), NOT_A_DIE))
+    return crops
+
+
 def face_sample(crop: np.ndarray, rng: np.random.Generator, label: int) -> np.ndarray:
     """A FACE_INPUT crop from a bank crop: any rotation, the die's side misjudged by
     up to a third and its centre by up to NEAR/2 of a side, often foreshortened as a
@@ -222,6 +268,8 @@ def face_sample(crop: np.ndarray, rng: np.random.Generator, label: int) -> np.nd
     face = cv2.warpAffine(crop, turn, (FACE_INPUT, FACE_INPUT), borderMode=cv2.BORDER_REPLICATE)
     if rng.random() < 0.5:  # every pip layout is its own mirror image, turned
         face = np.ascontiguousarray(face[:, ::-1])
+    if label != NOT_A_DIE and rng.random() < GLARE:
+        face = glare(face, rng)
     return photometric(face, rng)
 
 
