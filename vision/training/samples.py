@@ -157,10 +157,10 @@ def distractor_crops(count: int, rng: np.random.Generator) -> list[tuple[np.ndar
     crops: list[tuple[np.ndarray, int]] = []
     for _ in range(count):
         floor = rng.integers(0, 256, 3)
-        image = np.empty((BANK, BANK, 3), np.uint8)
-        image[:] = floor
-        grain = rng.normal(0, rng.uniform(1, 12), image.shape)
-        image = np.clip(image + grain, 0, 255).astype(np.uint8)
+        plain = np.empty((BANK, BANK, 3), np.uint8)
+        plain[:] = floor
+        grain = rng.normal(0, rng.uniform(1, 12), plain.shape)
+        image: np.ndarray = np.clip(plain + grain, 0, 255).astype(np.uint8)
         kind = rng.random()  # one kind a crop: a disc on a slab would be a One
         for k in range(int(rng.integers(1, 4))):
             colour = tuple(int(v) for v in rng.integers(0, 256, 3))
@@ -197,14 +197,14 @@ def distractor_crops(count: int, rng: np.random.Generator) -> list[tuple[np.ndar
 def glare(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """``face`` (a FACE_INPUT crop) with a lamp's streak of light across its middle:
     glossy dice catch one, long and soft, and it is no pip."""
-    light = np.zeros(face.shape[:2], np.float32)
+    streak = np.zeros(face.shape[:2], np.float32)
     side = FACE_INPUT / FACE_SPAN
     centre = (int(FACE_INPUT / 2 + rng.normal(0, side * 0.15)),
               int(FACE_INPUT / 2 + rng.normal(0, side * 0.15)))  # fmt: skip
     length = side * rng.uniform(*GLARE_LENGTH)
     axes = (max(1, int(length / 2)), max(1, int(length / 2 * rng.uniform(0.12, 0.4))))
-    cv2.ellipse(light, centre, axes, float(rng.uniform(0, 180)), 0, 360, 1.0, -1, cv2.LINE_AA)
-    light = cv2.GaussianBlur(light, (0, 0), float(rng.uniform(0.5, 2.0)))[..., None]
+    cv2.ellipse(streak, centre, axes, float(rng.uniform(0, 180)), 0, 360, 1.0, -1, cv2.LINE_AA)
+    light = cv2.GaussianBlur(streak, (0, 0), float(rng.uniform(0.5, 2.0)))[..., None]
     strength = rng.uniform(0.5, 1.0)
     return (face * (1 - strength * light) + 255 * strength * light).astype(np.uint8)
 
