@@ -11,6 +11,7 @@ import pytest
 
 from dicetable.hardware.synthetic_tray import DICE_COLOURS, SyntheticDie, random_tray, render_tray
 from dicetable.vision.colours import colour_name
+from dicetable.vision.finder import Candidate, without_parts
 from dicetable.vision.reader import DiceReader
 from dicetable.vision.reading import DieReading, FrameReading
 
@@ -189,8 +190,11 @@ def test_pips_that_blur_together_are_counted_apart():
         assert values(reading) == [value] * 4, value
 
 
-@pytest.mark.xfail(strict=True, reason="a Four cut by the edge also gives a second find, one"
-                   " pip of it read as a One (learned reader; issue 17 is open)")
+@pytest.mark.xfail(
+    strict=True,
+    reason="a Four cut by the edge also gives a second find, one"
+    " pip of it read as a One (learned reader; issue 17 is open)",
+)
 def test_a_die_cut_by_the_frame_edge_is_not_guessed():
     """Issue 3, item 1 (a die that is unreadable gets no value and a reason): a Six or
     a Four whose right column is cut by the frame edge, or out of view altogether,
@@ -265,3 +269,14 @@ def test_a_corrupt_photo_in_a_batch_is_named_and_the_others_are_read(tmp_path, c
     assert second["image"] == str(good)
     assert sorted(d["value"] for d in second["dice"]) == sorted(d.value for d in dice)
     assert f"{bad}: not an image that can be read" in captured.err
+
+
+def test_the_small_finds_round_a_sure_die_are_its_parts_not_dice():
+    die = Candidate(100.0, 100.0, 60.0, 0.9)
+    pip = Candidate(110.0, 140.0, 20.0, 0.8)  # a side face's pip, below the top face
+    neighbour = Candidate(160.0, 100.0, 55.0, 0.7)  # a die of the same size beside it
+    far_small = Candidate(300.0, 300.0, 20.0, 0.8)  # a small die elsewhere on the table
+    kept = without_parts([die, pip, neighbour, far_small], sure=0.5)
+    assert kept == [die, neighbour, far_small]
+    unsure = Candidate(100.0, 100.0, 60.0, 0.3)  # only a sure die has parts
+    assert without_parts([unsure, pip], sure=0.5) == [unsure, pip]

@@ -93,6 +93,20 @@ def test_wood_grain_and_the_keyboard_are_not_dice(datasets):
     assert extra / photos < 0.2, (extra, photos)
 
 
+def test_a_die_close_to_the_webcam_is_one_die_not_its_side_faces_pips(datasets):
+    """d6-desk valid_20: one Four near the webcam, two side faces in view. Their pips
+    looked like small dice, the next look was scaled to them, and the die was read as
+    six dice, one per pip (issue 17: "face size is mis-measured")."""
+    photo = datasets / "d6-desk" / "valid" / "valid_20.jpg"
+    frame = load_image(photo)
+    height, width = frame.shape[:2]
+    (label,) = read_labels(photo.with_suffix(".txt"), width, height)
+    reading = fresh_read()(frame)
+    assert [d.value for d in reading.dice] == [label.face_index + 1]
+    (die,) = reading.dice
+    assert abs(die.x - label.x) < label.width and abs(die.y - label.y) < label.height
+
+
 def test_a_phone_photo_at_full_resolution_reads_as_the_shrunk_one(datasets):
     """A 2736x2736 phone photo and the same photo at 1024: the same dice (the finder
     looks at a shrunk copy either way; the face reader crops the full frame)."""

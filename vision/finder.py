@@ -12,6 +12,7 @@ what is not a die.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,6 +32,9 @@ PAD = 16  # the network's input sides are multiples of this
 SURE = 0.5  # a find this strong sets the dice size the next looks are scaled by
 CLOSER = 2.5  # how much closer the second look is when the first found nothing sure
 COARSER = 3.0  # how much further away a first look checks for dice bigger than trained
+# A find this many times smaller than a sure find, within one of its sides of it, is
+# a part of that die (a pip, a side face's pips): the dice of one tray are alike.
+PART = 2.0
 
 
 @dataclass(frozen=True)
@@ -67,7 +71,7 @@ class DieFinder:
         known = self._side.get(key)
         scale = self._scale(frame, TARGET_SIDE / known if known else FIRST_SIDE / max(key))
         sure = max(low, SURE)
-        found = self.look(frame, scale, low)
+        found = without_parts(self.look(frame, scale, low), sure)
         if not known:
             found, scale = self._other_scale(frame, found, scale, low, sure)
         sides = [c.size * scale for c in found if c.score >= sure]
@@ -77,7 +81,7 @@ class DieFinder:
                 better = self._scale(frame, scale * TARGET_SIDE / seen)
                 if abs(better - scale) / scale > 0.2:
                     scale = better
-                    found = self.look(frame, scale, low)
+                    found = without_parts(self.look(frame, scale, low), sure)
             strong = [c.size for c in found if c.score >= sure]
             if strong:
                 self._side[key] = float(np.median(strong))
@@ -133,6 +137,18 @@ class DieFinder:
             Candidate(x / sx, y / sy, side / scale, score)
             for x, y, side, score in peaks(heat, out[1], threshold)
         ]
+
+
+def without_parts(found: list[Candidate], sure: float) -> list[Candidate]:
+    """``found`` less the parts of bigger dice: a webcam beside a close die sees its
+    side faces' pips, which look like small dice and would set the next look's scale
+    so close that every pip of the die is found as a die."""
+    big = [c for c in found if c.score >= sure]
+    return [
+        c for c in found
+        if not any(b.size >= PART * c.size and math.hypot(b.x - c.x, b.y - c.y) < b.size
+                   for b in big)
+    ]  # fmt: skip
 
 
 def shrink(frame: np.ndarray, size: tuple[int, int]) -> np.ndarray:
