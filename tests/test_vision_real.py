@@ -31,13 +31,14 @@ def fresh_read(models: Path = MODELS):
 def test_d6_desk_valid_holds_the_measured_level(datasets):
     """Issue 17 item 4 asks >= 99.5% of dice, >= 97% of photos entirely right, <= 2
     extra; the shipped models reach less (see the model card), and this test keeps
-    what they reach from slipping (measured 98.83%, 78/86 photos, 10 extra): >= 98.5%
-    of dice, >= 90% of photos, <= 10 extra."""
+    what they reach from slipping (measured 99.22%, 80/86 photos, 4 extra; 98.83%,
+    78/86 and 10 before the reader dropped a die's parts and finds likely no die):
+    >= 99% of dice, >= 92% of photos, <= 5 extra."""
     score = evaluate(datasets / "d6-desk" / "valid", fresh_read(), D6_FACES)
     assert score.dice == 256
-    assert score.right / score.dice >= 0.985, score.report(D6_FACES)
-    assert score.photos_right / score.photos >= 0.9, score.report(D6_FACES)
-    assert score.extra <= 10, score.report(D6_FACES)
+    assert score.right / score.dice >= 0.99, score.report(D6_FACES)
+    assert score.photos_right / score.photos >= 0.92, score.report(D6_FACES)
+    assert score.extra <= 5, score.report(D6_FACES)
 
 
 def test_dice_colours_test_holds_the_measured_level(datasets):
@@ -51,7 +52,7 @@ def test_dice_colours_test_holds_the_measured_level(datasets):
 
 # Measured with the leave-out models in the repo (shorter schedules, see their model
 # cards): the issue asks >= 95% of dice and < 0.1 extra dice a photo each way.
-LEFT_OUT_FLOORS = {"dice-colours": (0.64, 1.5), "d6-desk": (0.955, 0.6)}
+LEFT_OUT_FLOORS = {"dice-colours": (0.685, 0.2), "d6-desk": (0.955, 0.6)}
 
 
 @pytest.mark.parametrize(("left_out", "folders"), [
@@ -60,12 +61,14 @@ LEFT_OUT_FLOORS = {"dice-colours": (0.64, 1.5), "d6-desk": (0.955, 0.6)}
 ])  # fmt: skip
 def test_trained_without_a_set_the_reader_still_reads_it(datasets, left_out, folders):
     """Issue 17 item 4, leave one set out: the models trained without a set, scored on
-    all of it. Without dice-colours they read 64.3% of its 1,795 dice with 1.5 extra a
-    photo (61.8% and 1.9 before the face reader learnt leaning dice and drawn non-dice;
-    the classical reader: 55.7%): the finder misses 402 of them. Without d6-desk they
-    read 96.1% of d6-desk valid (69.1% before) with 0.53 extra a photo: side faces and
-    cables the finder takes for dice. The issue's target is not met on extra dice, nor
-    without dice-colours; this test keeps the level from slipping."""
+    all of it. Without dice-colours they read 69.1% of its 1,795 dice with 0.13 extra
+    a photo (64.3% and 1.48 before recolouring, glare, magnets and specks were learnt
+    and the reader left out finds it gives a tenth of a chance of being no die; the
+    classical reader: 55.7%): the finder misses 350 of them, dark glossy dice with red
+    pips are said cocked or unknown. Without d6-desk they read 96.1% of d6-desk valid
+    (69.1% before) with 0.48 extra a photo: side faces and cables the finder takes for
+    dice. The issue's target is not met on extra dice, nor without dice-colours; this
+    test keeps the level from slipping."""
     models = MODELS / "leave-out" / left_out
     if not all((models / name).exists() for name in ("finder.onnx", "faces.onnx")):
         pytest.skip(
@@ -84,13 +87,14 @@ def test_trained_without_a_set_the_reader_still_reads_it(datasets, left_out, fol
 
 def test_wood_grain_and_the_keyboard_are_not_dice(datasets):
     """Issue 17: texture (wood grain) became extra dice. The issue asks fewer than one
-    extra die in 10 photos over every d6-desk photo; measured 63 in 396 (1.6 in 10:
-    mostly the side faces of dice close to the webcam), kept below 2 in 10."""
+    extra die in 10 photos over every d6-desk photo; measured 41 in 396 (1.04 in 10:
+    mostly the side faces of dice close to the webcam; 63 before the reader dropped a
+    die's parts and finds likely no die), kept below 1.2 in 10."""
     extra = photos = 0
     for split in ("train", "valid"):
         score = evaluate(datasets / "d6-desk" / split, fresh_read(), D6_FACES)
         extra, photos = extra + score.extra, photos + score.photos
-    assert extra / photos < 0.2, (extra, photos)
+    assert extra / photos < 0.12, (extra, photos)
 
 
 def test_a_die_close_to_the_webcam_is_one_die_not_its_side_faces_pips(datasets):

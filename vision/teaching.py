@@ -36,12 +36,13 @@ from dicetable.vision.face_reader import (
 from dicetable.vision.finder import SURE, Candidate
 from dicetable.vision.profiles import Profile, ProfileError, check_name, profiles_dir
 from dicetable.vision.reader import (
-    NOT_A_DIE_BELOW,
     SAME_DIE,
     UNSURE,
     DiceReader,
     Named,
+    cut_by_edge,
     distinct,
+    name_untaught,
 )
 
 FORMAT = 2
@@ -56,6 +57,10 @@ HEAD_RATE = 2.0
 HEAD_L2 = 1e-3
 NOVEL = 1.6  # times the spread of a face's examples: further is a face never taught
 LEAST_NOVEL = 0.35  # the novelty distance when a face was shown once (no spread known)
+# A find like no taught face is dropped when the untaught reader thinks it this likely
+# no die: higher than the untaught reader's own cut, since a taught set may have faces
+# (Dicequest's blank) that the untaught reader takes for bare floor.
+NOVEL_NOT_A_DIE = 0.5
 MAX_PROFILE_BYTES = 4 * 1024 * 1024
 
 
@@ -118,7 +123,7 @@ class TaughtFaces:
         mine = self.examples[self.labels == best]
         distance = float(np.sqrt(((mine - x) ** 2).sum(axis=1).min())) if len(mine) else math.inf
         novel = distance > self.novelty[best]
-        if (self.has_floor and p[faces] > p[best]) or (novel and untaught_floor > NOT_A_DIE_BELOW):
+        if (self.has_floor and p[faces] > p[best]) or (novel and untaught_floor > NOVEL_NOT_A_DIE):
             return Named(None, "", "not a die", float(max(p[faces], untaught_floor)), die=False)
         if novel:
             return Named(None, "", "unknown face", float(p[best]))
@@ -214,15 +219,19 @@ class Teacher:
         """The tray holds one die showing face ``face_index``: learn it. False when
         the frame does not hold exactly one die (``last_seen`` says how many)."""
         self._check(face_index)
+        found, looks = self.reader.looks(frame)
+        height, width = frame.shape[:2]
+        # Each die the untaught reader sees, with the finder's score (the profile's
+        # finder threshold is set from those scores).
         dice = [
-            Candidate(d.x, d.y, d.size, d.confidence)
-            for d in self.reader.read_dice(frame)
-            if d.reason != "partly out of view"
-        ]
+            c for i, c in enumerate(found)
+            if name_untaught(looks, i, self.reader.profile).die
+            and not cut_by_edge(c, width, height)
+        ]  # fmt: skip
         if not dice:
             # A face unlike any die the face reader knows (a game's emblem) may be
             # called "no die" untaught: the finder alone, when it is sure, still counts.
-            dice = [c for c in distinct(self.reader.finder.find(frame)) if c.score >= SURE]
+            dice = [c for c in found if c.score >= SURE and not cut_by_edge(c, width, height)]
         self.last_seen = len(dice)
         if len(dice) != 1:
             return False
