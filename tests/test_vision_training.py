@@ -30,7 +30,6 @@ from dicetable.vision.training.samples import (
     finder_sample,
     finder_targets,
     floor_crops,
-    glare,
 )
 from dicetable.vision.training.trays import rendered_tray, side_faces
 
@@ -154,19 +153,6 @@ def test_crops_beside_a_die_show_its_edge_or_side_and_are_no_die():
     touching = [Die(3, 100.0, 100.0, 40.0), Die(5, 130.0, 100.0, 40.0)]
     cut = sum(len(beside_crops(image, touching, np.random.default_rng(k))) for k in range(50))
     assert 50 <= cut < 100  # the crops on the far side are still cut
-
-
-def test_glare_is_a_soft_streak_of_light_not_a_pip():
-    face = np.full((FACE_INPUT, FACE_INPUT, 3), 60, np.uint8)
-    rng = np.random.default_rng(2)
-    aspects = []
-    for _ in range(20):
-        lit = glare(face, rng)
-        ys, xs = np.nonzero(lit[..., 0] > 100)
-        assert len(xs) > 2  # a streak lighter than the face is drawn
-        spread = np.linalg.eigvalsh(np.cov(np.vstack([xs, ys]).astype(float)))
-        aspects.append(math.sqrt(spread[1] / max(spread[0], 1e-6)))
-    assert float(np.median(aspects)) > 3  # long and thin: a pip is round
 
 
 def test_drawn_distractors_are_no_dice():

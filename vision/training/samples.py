@@ -35,8 +35,6 @@ APART = 1.15  # of the two half sides: the closest two pasted dice's centres com
 OBLIQUE = 0.5  # share of face crops foreshortened (a camera off straight above)
 FORESHORTENING = (0.6, 1.0)  # the squash: cos of a tilt of up to about 53 degrees
 DISTRACTORS = 3000  # drawn things that are no die, among the face reader's crops
-GLARE = 0.15  # share of die crops given a lamp's streak of light across the face
-GLARE_LENGTH = (0.25, 0.7)  # of a side: how long a streak of glare is
 
 
 @dataclass
@@ -194,21 +192,6 @@ def distractor_crops(count: int, rng: np.random.Generator) -> list[tuple[np.ndar
     return crops
 
 
-def glare(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """``face`` (a FACE_INPUT crop) with a lamp's streak of light across its middle:
-    glossy dice catch one, long and soft, and it is no pip."""
-    streak = np.zeros(face.shape[:2], np.float32)
-    side = FACE_INPUT / FACE_SPAN
-    centre = (int(FACE_INPUT / 2 + rng.normal(0, side * 0.15)),
-              int(FACE_INPUT / 2 + rng.normal(0, side * 0.15)))  # fmt: skip
-    length = side * rng.uniform(*GLARE_LENGTH)
-    axes = (max(1, int(length / 2)), max(1, int(length / 2 * rng.uniform(0.12, 0.4))))
-    cv2.ellipse(streak, centre, axes, float(rng.uniform(0, 180)), 0, 360, 1.0, -1, cv2.LINE_AA)
-    light = cv2.GaussianBlur(streak, (0, 0), float(rng.uniform(0.5, 2.0)))[..., None]
-    strength = rng.uniform(0.5, 1.0)
-    return (face * (1 - strength * light) + 255 * strength * light).astype(np.uint8)
-
-
 def bank_crop(image: np.ndarray, x: float, y: float, side: float) -> np.ndarray:
     """BANK x BANK pixels round (x, y), cut as the reader cuts, ``side`` BANK_DIE across."""
     return cut_square(image, x, y, side * BANK / BANK_DIE, BANK)
@@ -268,8 +251,6 @@ def face_sample(crop: np.ndarray, rng: np.random.Generator, label: int) -> np.nd
     face = cv2.warpAffine(crop, turn, (FACE_INPUT, FACE_INPUT), borderMode=cv2.BORDER_REPLICATE)
     if rng.random() < 0.5:  # every pip layout is its own mirror image, turned
         face = np.ascontiguousarray(face[:, ::-1])
-    if label != NOT_A_DIE and rng.random() < GLARE:
-        face = glare(face, rng)
     return photometric(face, rng)
 
 
