@@ -14,6 +14,7 @@ import math
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
@@ -47,6 +48,15 @@ class Named:
     reason: str | None
     confidence: float
     die: bool = True
+
+
+class NamedFind(NamedTuple):
+    """One find, what it was named, and whether the frame's edge cuts it."""
+
+    candidate: Candidate
+    named: Named
+    cut: bool
+    colour: np.ndarray  # BGR of the die's body
 
 
 def name_untaught(looks: FaceLooks, index: int, profile: Profile) -> Named:
@@ -118,18 +128,27 @@ class DiceReader:
         crops = self.faces.crops(frame, [(c.x, c.y, c.size) for c in found])
         return found, self.faces.look(crops)
 
-    def read_dice(self, frame: np.ndarray) -> list[DieReading]:
+    def named_finds(self, frame: np.ndarray) -> list[NamedFind]:
+        """Every distinct find in ``frame``, named by the profile (or untaught), and
+        whether the frame's edge cuts it: what reading and teaching both start from."""
         height, width = frame.shape[:2]
         found, looks = self.looks(frame)
         model = self.profile.model
-        readings = []
-        for i, candidate in enumerate(found):
-            named = (
+        return [
+            NamedFind(
+                candidate,
                 model.name(looks, i, self.profile)
                 if model is not None
-                else name_untaught(looks, i, self.profile)
+                else name_untaught(looks, i, self.profile),
+                cut_by_edge(candidate, width, height),
+                looks.colours[i],
             )
-            cut = cut_by_edge(candidate, width, height)
+            for i, candidate in enumerate(found)
+        ]
+
+    def read_dice(self, frame: np.ndarray) -> list[DieReading]:
+        readings = []
+        for candidate, named, cut, colour in self.named_finds(frame):
             if not named.die and not (cut and candidate.score >= SURE):
                 continue
             if cut:
@@ -142,7 +161,7 @@ class DiceReader:
                     y=candidate.y,
                     size=candidate.size,
                     confidence=round(named.confidence, 3),
-                    color=colour_name(bgr(looks.colours[i])),
+                    color=colour_name(bgr(colour)),
                     reason=named.reason,
                 )
             )

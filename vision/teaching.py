@@ -40,9 +40,7 @@ from dicetable.vision.reader import (
     UNSURE,
     DiceReader,
     Named,
-    cut_by_edge,
     distinct,
-    name_untaught,
 )
 
 FORMAT = 2
@@ -219,19 +217,14 @@ class Teacher:
         """The tray holds one die showing face ``face_index``: learn it. False when
         the frame does not hold exactly one die (``last_seen`` says how many)."""
         self._check(face_index)
-        found, looks = self.reader.looks(frame)
-        height, width = frame.shape[:2]
+        finds = self.reader.named_finds(frame)
         # Each die the untaught reader sees, with the finder's score (the profile's
         # finder threshold is set from those scores).
-        dice = [
-            c for i, c in enumerate(found)
-            if name_untaught(looks, i, self.reader.profile).die
-            and not cut_by_edge(c, width, height)
-        ]  # fmt: skip
+        dice = [f.candidate for f in finds if f.named.die and not f.cut]
         if not dice:
             # A face unlike any die the face reader knows (a game's emblem) may be
             # called "no die" untaught: the finder alone, when it is sure, still counts.
-            dice = [c for c in found if c.score >= SURE and not cut_by_edge(c, width, height)]
+            dice = [f.candidate for f in finds if f.candidate.score >= SURE and not f.cut]
         self.last_seen = len(dice)
         if len(dice) != 1:
             return False
