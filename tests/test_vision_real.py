@@ -52,7 +52,7 @@ def test_dice_colours_test_holds_the_measured_level(datasets):
 
 # Measured with the leave-out models in the repo (shorter schedules, see their model
 # cards): the issue asks >= 95% of dice and < 0.1 extra dice a photo each way.
-LEFT_OUT_FLOORS = {"dice-colours": (0.69, 0.12), "d6-desk": (0.915, 0.45)}
+LEFT_OUT_FLOORS = {"dice-colours": (0.69, 0.12), "d6-desk": (0.915, 0.4)}
 
 
 @pytest.mark.parametrize(("left_out", "folders"), [
@@ -65,8 +65,9 @@ def test_trained_without_a_set_the_reader_still_reads_it(datasets, left_out, fol
     dice with 0.11 extra a photo (64.3% and 1.48 by the recipe before recolouring,
     magnets, specks and crops beside each die; the classical reader: 55.7%): the
     finder misses 346, dark glossy dice with red pips are said cocked or unknown.
-    Without d6-desk they read 91.8% of d6-desk valid with 0.41 extra a photo (96.1%
-    and 0.48 by that earlier recipe: the white desk dice lose what the coloured ones
+    Without d6-desk they read 91.8% of d6-desk valid with 0.36 extra a photo (0.41
+    before side faces beside a read die were dropped; 96.1% and 0.48 by that earlier
+    recipe: the white desk dice lose what the coloured ones
     gain). The issue's target (95%, < 0.1 extra) is not met; this test keeps the level
     from slipping."""
     models = MODELS / "leave-out" / left_out
@@ -109,6 +110,24 @@ def test_a_die_close_to_the_webcam_is_one_die_not_its_side_faces_pips(datasets):
     assert [d.value for d in reading.dice] == [label.face_index + 1]
     (die,) = reading.dice
     assert abs(die.x - label.x) < label.width and abs(die.y - label.y) < label.height
+
+
+@pytest.mark.parametrize(("models", "photo"), [
+    (MODELS, "train/dice_17"),
+    (MODELS / "leave-out" / "d6-desk", "valid/valid_31"),
+    (MODELS / "leave-out" / "d6-desk", "valid/valid_46"),
+])  # fmt: skip
+def test_a_die_s_side_face_is_not_a_cocked_die_beside_it(datasets, models, photo):
+    """A die near the webcam shows a side face past its top edge; the finder marks
+    it too, and the face reader, seeing pips at a slant, says cocked: it was an extra
+    die with no value (issue 17: "a die's side face" among the extra finds). Every
+    labelled die still reads, and the side face is gone."""
+    path = datasets / "d6-desk" / f"{photo}.jpg"
+    frame = load_image(path)
+    height, width = frame.shape[:2]
+    labels = read_labels(path.with_suffix(".txt"), width, height)
+    reading = fresh_read(models)(frame)
+    assert sorted(d.value for d in reading.dice) == sorted(lb.face_index + 1 for lb in labels)
 
 
 def test_a_phone_photo_at_full_resolution_reads_as_the_shrunk_one(datasets):
