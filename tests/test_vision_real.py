@@ -43,16 +43,17 @@ def test_d6_desk_valid_holds_the_measured_level(datasets):
 
 def test_dice_colours_test_holds_the_measured_level(datasets):
     """Issue 17 item 4 asks >= 99% of the coloured, marbled and translucent dice of
-    the phone photos' test split (133 dice); the shipped models read 91.7% (dark
-    translucent dice with red pips are most of the misreads): >= 91% is kept here."""
+    the phone photos' test split (133 dice); the shipped models read 92.5% (91.7%
+    before unsure faces were looked at again turned; dark translucent dice with red
+    pips are most of the misreads): >= 92% is kept here."""
     score = evaluate(datasets / "dice-colours" / "test", fresh_read(), D6_FACES)
-    assert score.right / score.dice >= 0.91, score.report(D6_FACES)
+    assert score.right / score.dice >= 0.92, score.report(D6_FACES)
     assert score.extra / score.photos < 0.1, score.report(D6_FACES)
 
 
 # Measured with the leave-out models in the repo (shorter schedules, see their model
 # cards): the issue asks >= 95% of dice and < 0.1 extra dice a photo each way.
-LEFT_OUT_FLOORS = {"dice-colours": (0.69, 0.12), "d6-desk": (0.915, 0.4)}
+LEFT_OUT_FLOORS = {"dice-colours": (0.695, 0.11), "d6-desk": (0.925, 0.4)}
 
 
 @pytest.mark.parametrize(("left_out", "folders"), [
@@ -61,15 +62,16 @@ LEFT_OUT_FLOORS = {"dice-colours": (0.69, 0.12), "d6-desk": (0.915, 0.4)}
 ])  # fmt: skip
 def test_trained_without_a_set_the_reader_still_reads_it(datasets, left_out, folders):
     """Issue 17 item 4, leave one set out: the models trained without a set, scored on
-    all of it, by today's recipe. Without dice-colours they read 69.25% of its 1,795
-    dice with 0.11 extra a photo (64.3% and 1.48 by the recipe before recolouring,
-    magnets, specks and crops beside each die; the classical reader: 55.7%): the
-    finder misses 346, dark glossy dice with red pips are said cocked or unknown.
-    Without d6-desk they read 91.8% of d6-desk valid with 0.36 extra a photo (0.41
-    before side faces beside a read die were dropped; 96.1% and 0.48 by that earlier
-    recipe: the white desk dice lose what the coloured ones
-    gain). The issue's target (95%, < 0.1 extra) is not met; this test keeps the level
-    from slipping."""
+    all of it, by today's recipe. Without dice-colours they read 70.03% of its 1,795
+    dice with 0.09 extra a photo (69.25% and 0.11 before unsure faces were looked at
+    again turned; 64.3% and 1.48 by the recipe before recolouring, magnets, specks
+    and crops beside each die; the classical reader: 55.7%): the finder misses 346,
+    dark glossy dice with red pips are said cocked or unknown. Without d6-desk they
+    read 92.97% of d6-desk valid with 0.36 extra a photo (91.8% and 0.41 before side
+    faces beside a read die were dropped and unsure faces looked at again; 96.1% and
+    0.48 by that earlier recipe: the white desk dice lose what the coloured ones
+    gain). The issue's target (95%, < 0.1 extra) is not met; this test keeps the
+    level from slipping."""
     models = MODELS / "leave-out" / left_out
     if not all((models / name).exists() for name in ("finder.onnx", "faces.onnx")):
         pytest.skip(
@@ -128,6 +130,22 @@ def test_a_die_s_side_face_is_not_a_cocked_die_beside_it(datasets, models, photo
     labels = read_labels(path.with_suffix(".txt"), width, height)
     reading = fresh_read(models)(frame)
     assert sorted(d.value for d in reading.dice) == sorted(lb.face_index + 1 for lb in labels)
+
+
+@pytest.mark.parametrize(("photo", "x", "y", "value"), [
+    ("valid_22", 320, 185, 4),
+    ("valid_78", 159, 148, 4),
+    ("valid_86", 186, 302, 6),
+])  # fmt: skip
+def test_a_face_read_unsure_upright_is_read_again_turned(datasets, photo, x, y, value):
+    """Models that never saw d6-desk were unsure of this Four or Six (calibrated
+    probability under 0.6), upright; looked at again in three quarter turns, the
+    mean is sure and right."""
+    frame = load_image(datasets / "d6-desk" / "valid" / f"{photo}.jpg")
+    reading = fresh_read(MODELS / "leave-out" / "d6-desk")(frame)
+    die = min(reading.dice, key=lambda d: np.hypot(d.x - x, d.y - y))
+    assert np.hypot(die.x - x, die.y - y) < die.size / 2
+    assert (die.value, die.reason) == (value, None)
 
 
 def test_a_phone_photo_at_full_resolution_reads_as_the_shrunk_one(datasets):

@@ -19,13 +19,20 @@ from typing import NamedTuple
 import numpy as np
 
 from dicetable.vision.colours import colour_name
-from dicetable.vision.face_reader import CLASSES, COCKED, NOT_A_DIE, SYMBOL, FaceLooks, FaceReader
+from dicetable.vision.face_reader import (
+    CLASSES,
+    COCKED,
+    NOT_A_DIE,
+    SYMBOL,
+    UNSURE,
+    FaceLooks,
+    FaceReader,
+)
 from dicetable.vision.finder import SURE, Candidate, DieFinder
 from dicetable.vision.networks import MODELS
 from dicetable.vision.profiles import Profile, builtin_d6
 from dicetable.vision.reading import DieReading, FrameReading
 
-UNSURE = 0.6  # calibrated probability below which a face is not given a value
 # A find the face reader gives this much chance of being no die is left out. Of the
 # dice read right on held-out photos (d6-desk train, dice-colours val: 1,138) none had
 # over 0.05, while 26 of the 41 extra finds there had more: a magnet on the board, a

@@ -29,6 +29,7 @@ from dicetable.vision.face_reader import (
     FACE_INPUT,
     FACE_SPAN,
     NOT_A_DIE,
+    UNSURE,
     FaceLooks,
     cut_square,
     softmax,
@@ -37,7 +38,6 @@ from dicetable.vision.finder import SURE, Candidate
 from dicetable.vision.profiles import Profile, ProfileError, check_name, profiles_dir
 from dicetable.vision.reader import (
     SAME_DIE,
-    UNSURE,
     DiceReader,
     Named,
     distinct,
