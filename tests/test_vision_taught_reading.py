@@ -29,6 +29,15 @@ HERO = (
     ("sword", "sword", "sword", "shield", "shield", "star"),
 )
 
+# Below the 99% these tests ask (issue 17 is open). The mixed set reads 473 of 478
+# faces with their colours on the 100 trays of the first test (366 while every body
+# colour was read in the face's middle, which a skull or a star covers); the hero
+# set, no pips at all, 368: a fifth of its faces come back "unsure".
+BELOW_TARGET = pytest.mark.xfail(
+    strict=True, reason="learned teaching is below this target (issue 17 is open)"
+)
+HERO_BELOW_TARGET = ["mixed", pytest.param("hero", marks=BELOW_TARGET)]
+
 
 def taught_from_rendered(name, symbols, faces, seeds=range(12), skip=()):
     teacher = Teacher(name, faces, tuple(range(1, 7)))
@@ -54,7 +63,7 @@ def near(reading, die):
     ]
 
 
-@pytest.mark.xfail(strict=True, reason="learned teaching is below this target (issue 17 is open)")
+@BELOW_TARGET
 @pytest.mark.parametrize("which", ["mixed", "hero"])
 def test_a_dozen_rendered_photos_teach_99_percent_of_faces(which):
     """Issue 3, item 5: "after teaching from a dozen labelled photos of those dice, at
@@ -83,7 +92,7 @@ def test_a_dozen_rendered_photos_teach_99_percent_of_faces(which):
     assert extra <= 0.01 * total
 
 
-@pytest.mark.xfail(strict=True, reason="learned teaching is below this target (issue 17 is open)")
+@BELOW_TARGET
 def test_a_face_never_taught_comes_back_without_a_value():
     """Issue 3, item 5: "a symbol face it was never taught comes back without a value
     rather than as a guess": the star was left out of teaching; every star die gets no
@@ -105,7 +114,7 @@ def test_a_face_never_taught_comes_back_without_a_value():
     assert reasoned >= 0.8 * stars, f"{reasoned}/{stars}"
 
 
-@pytest.mark.xfail(strict=True, reason="learned teaching is below this target (issue 17 is open)")
+@BELOW_TARGET
 def test_symbol_dice_taught_by_touch_are_found_by_their_bodies():
     """The touchscreen's guided flow: one die in the tray, each face in turn, no box
     drawn. A hero die has no pips, so the die is found as the square blob unlike the
@@ -150,18 +159,7 @@ def test_symbol_dice_read_with_the_plain_d6_are_not_guessed_as_pips():
     assert guessed <= 0.05 * dice_seen, f"{guessed}/{dice_seen}"
 
 
-@pytest.mark.parametrize(
-    "which",
-    [
-        "mixed",
-        pytest.param(
-            "hero",
-            marks=pytest.mark.xfail(
-                strict=True, reason="learned teaching is below this target (issue 17 is open)"
-            ),
-        ),
-    ],
-)
+@pytest.mark.parametrize("which", HERO_BELOW_TARGET)
 def test_taught_dice_seen_from_the_side_are_read(which):
     """Notes §3, perspective: a camera not straight above the tray sees side faces of
     the body's colour beside each top face, which pulls the outline found off the top
@@ -206,7 +204,7 @@ def test_taught_dice_under_another_lamp_are_read(gains):
     assert extra <= 0.01 * total
 
 
-@pytest.mark.xfail(strict=True, reason="learned teaching is below this target (issue 17 is open)")
+@BELOW_TARGET
 def test_a_die_cut_by_the_frame_edge_gets_no_value_from_a_taught_profile_either():
     """Issue 3, item 1 ("a die that is cocked or unreadable gets no value and a reason,
     instead of a guess"): the user's own pip dice, taught, are found by their pips; a Six

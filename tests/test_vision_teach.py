@@ -212,10 +212,11 @@ def test_dice_with_no_pips_at_all_are_found_by_their_bodies(isolated_data, touch
         extra += sum(
             not any(abs(r.x - d.x) < 15 and abs(r.y - d.y) < 15 for d in dice) for r in reading.dice
         )
-    # measured with the learned reader: 35 of 40 faces, 16 to 20 of 40 colours (a
-    # hero's symbol covers most of its face, whose median is then the symbol's colour)
+    # measured with the learned reader: 35 and 39 of 40 faces; 34 and 40 of 40 colours
+    # (16 to 20 while a symbol face's body was read in its middle, which the symbol
+    # covers)
     assert right >= 0.85 * total and extra <= 1
-    assert red >= 0.4 * total  # the colour is part of a reading
+    assert red >= 0.8 * total  # the colour is part of a reading
 
 
 def test_a_blank_face_taught_by_touch_is_read_not_dropped_as_felt(monkeypatch):

@@ -22,8 +22,14 @@ CLASSES = ("1", "2", "3", "4", "5", "6", "symbol", "cocked", "none")
 SYMBOL, COCKED, NOT_A_DIE = 6, 7, 8
 FACE_INPUT = 48  # crop side, pixels
 FACE_SPAN = 1.3  # crop side over the die's side: the face, its edge and a little floor
-BODY_SPAN = 0.5  # of the die's side: the central part whose colour names the die
-PRINT_SHARE = 10  # one pixel in this many of that part, the least like the body, is print
+# Of the die's side: a pip face's body colour, which names the die, is the median of
+# its middle square (on real photos the rim is the bevel, which mirrors the floor,
+# and a translucent body shows the floor through it). A symbol covers the middle (a
+# red hero die read there was "white"), so a symbol face's body is the median of
+# the round ring between these diameters, inside the face at any turn.
+MIDDLE_SPAN = 0.5
+SYMBOL_RING = (0.5, 0.84)
+PRINT_SHARE = 10  # one pixel in this many of the middle, the least like its median, is print
 UNSURE = 0.6  # calibrated probability below which a face is not given a value
 # A face read less surely than UNSURE is looked at again turned by each of these
 # quarter turns, and the looks' probabilities are averaged: the untaught reader then
@@ -59,7 +65,8 @@ class FaceLooks:
     probabilities: np.ndarray  # N x len(CLASSES), calibrated
     embeddings: np.ndarray  # N x D, unit length
     colours: np.ndarray  # N x 3, BGR of each die's body
-    inks: np.ndarray  # N x 3, BGR of each die's print
+    inks: np.ndarray  # N x 3, BGR of each face's print
+    middles: np.ndarray  # N x 3, BGR median of each face's middle (print and body)
 
 
 class FaceReader:
@@ -77,15 +84,17 @@ class FaceReader:
         if len(crops) == 0:
             none = np.zeros((0, 3), np.float32)
             empty = np.zeros((0, len(CLASSES)), np.float32)
-            return FaceLooks(empty, np.zeros((0, 1), np.float32), none, none)
+            return FaceLooks(empty, np.zeros((0, 1), np.float32), none, none, none)
         logits, embeddings = self.net.run(to_input(crops))
         probabilities = softmax(logits / self.temperature)
         unsure = np.flatnonzero(probabilities.max(axis=1) < UNSURE)
         if len(unsure):
             probabilities[unsure] = self.turned_looks(crops[unsure], probabilities[unsure])
         norms = np.linalg.norm(embeddings, axis=1, keepdims=True) + 1e-6
-        bodies, inks = colours_of(crops)
-        return FaceLooks(probabilities, embeddings / norms, bodies, inks)
+        middles, inks, rings = colours_of(crops)
+        symbols = probabilities[:, :NOT_A_DIE].argmax(axis=1) == SYMBOL
+        bodies = np.where(symbols[:, None], rings, middles)
+        return FaceLooks(probabilities, embeddings / norms, bodies, inks, middles)
 
     def turned_looks(self, crops: np.ndarray, first: np.ndarray) -> np.ndarray:
         """The mean of ``first`` and the probabilities of the crops turned by each of
@@ -103,16 +112,18 @@ def softmax(logits: np.ndarray) -> np.ndarray:
     return shifted / shifted.sum(axis=1, keepdims=True)
 
 
-def colours_of(crops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Each crop's body and print colours (BGR), from its central part: the body is
-    the median (pips cover a small share of a face), the print the median of the
-    pixels least like it."""
-    inner = int(FACE_INPUT * BODY_SPAN / FACE_SPAN / 2)
+def colours_of(crops: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each crop's middle median, print (the median of the middle's pixels least
+    like that) and ring median (BGR)."""
     middle = FACE_INPUT // 2
-    centre = crops[:, middle - inner : middle + inner, middle - inner : middle + inner]
+    half = int(FACE_INPUT * MIDDLE_SPAN / FACE_SPAN / 2)
+    centre = crops[:, middle - half : middle + half, middle - half : middle + half]
     pixels = centre.reshape(len(crops), -1, 3).astype(np.float32)
-    bodies = np.median(pixels, axis=1)
-    away = np.abs(pixels - bodies[:, None, :]).sum(axis=2)
+    middles = np.median(pixels, axis=1)
+    away = np.abs(pixels - middles[:, None, :]).sum(axis=2)
     far = np.argsort(away, axis=1)[:, -max(1, pixels.shape[1] // PRINT_SHARE) :]
     inks = np.median(np.take_along_axis(pixels, far[..., None], axis=1), axis=1)
-    return bodies, inks
+    offsets = np.arange(FACE_INPUT) - (FACE_INPUT - 1) / 2
+    radius = np.hypot(offsets[:, None], offsets[None, :]) * FACE_SPAN / FACE_INPUT
+    ring = (radius >= SYMBOL_RING[0] / 2) & (radius <= SYMBOL_RING[1] / 2)
+    return middles, inks, np.median(crops[:, ring].astype(np.float32), axis=1)

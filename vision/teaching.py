@@ -71,8 +71,10 @@ def colour_features(bgr: np.ndarray) -> np.ndarray:
 
 def features(looks: FaceLooks) -> np.ndarray:
     """What a taught face is known by: the face reader's embedding, its own verdict
-    (a pip count it is sure of says much of a pip face), and the colours."""
-    colour = np.hstack([colour_features(looks.colours), colour_features(looks.inks)])
+    (a pip count it is sure of says much of a pip face), and the colours of the
+    face's middle and print (the middle's says how much of the face a symbol covers:
+    a shield more than a sword)."""
+    colour = np.hstack([colour_features(looks.middles), colour_features(looks.inks)])
     verdict = VERDICT_WEIGHT * looks.probabilities
     return np.hstack([looks.embeddings, verdict, COLOUR_WEIGHT * colour]).astype(np.float32)
 
