@@ -53,7 +53,7 @@ def test_dice_colours_test_holds_the_measured_level(datasets):
 
 # Measured with the leave-out models in the repo (shorter schedules, see their model
 # cards): the issue asks >= 95% of dice and < 0.1 extra dice a photo each way.
-LEFT_OUT_FLOORS = {"dice-colours": (0.695, 0.11), "d6-desk": (0.925, 0.4)}
+LEFT_OUT_FLOORS = {"dice-colours": (0.785, 0.15), "d6-desk": (0.94, 0.33)}
 
 
 @pytest.mark.parametrize(("left_out", "folders"), [
@@ -62,16 +62,15 @@ LEFT_OUT_FLOORS = {"dice-colours": (0.695, 0.11), "d6-desk": (0.925, 0.4)}
 ])  # fmt: skip
 def test_trained_without_a_set_the_reader_still_reads_it(datasets, left_out, folders):
     """Issue 17 item 4, leave one set out: the models trained without a set, scored on
-    all of it, by today's recipe. Without dice-colours they read 70.03% of its 1,795
-    dice with 0.09 extra a photo (69.25% and 0.11 before unsure faces were looked at
-    again turned; 64.3% and 1.48 by the recipe before recolouring, magnets, specks
-    and crops beside each die; the classical reader: 55.7%): the finder misses 346,
-    dark glossy dice with red pips are said cocked or unknown. Without d6-desk they
-    read 92.97% of d6-desk valid with 0.36 extra a photo (91.8% and 0.41 before side
-    faces beside a read die were dropped and unsure faces looked at again; 96.1% and
-    0.48 by that earlier recipe: the white desk dice lose what the coloured ones
-    gain). The issue's target (95%, < 0.1 extra) is not met; this test keeps the
-    level from slipping."""
+    all of it, by today's recipe and reader. Without dice-colours they read 79.11% of
+    its 1,795 dice with 0.13 extra a photo (threshold 0.3; 70.03% and 0.09 at 0.5,
+    before weak finds had to be read surely; 64.3% and 1.48 by the recipe before
+    recolouring, magnets, specks and crops beside each die; the classical reader:
+    55.7%); dark glossy dice with red pips are said cocked or unknown. Without
+    d6-desk they read 94.53% of d6-desk valid with 0.30 extra a photo (threshold
+    0.15; 92.97% and 0.36 at 0.4; 91.8% and 0.41 before side faces beside a read
+    die were dropped and unsure faces looked at again). The issue's target (95%,
+    < 0.1 extra) is not met; this test keeps the level from slipping."""
     models = MODELS / "leave-out" / left_out
     if not all((models / name).exists() for name in ("finder.onnx", "faces.onnx")):
         pytest.skip(
@@ -146,6 +145,23 @@ def test_a_face_read_unsure_upright_is_read_again_turned(datasets, photo, x, y, 
     die = min(reading.dice, key=lambda d: np.hypot(d.x - x, d.y - y))
     assert np.hypot(die.x - x, die.y - y) < die.size / 2
     assert (die.value, die.reason) == (value, None)
+
+
+@pytest.mark.parametrize(("photo", "specks"), [
+    ("IMG_20191208_111650", [(473, 1444), (2297, 1886)]),
+    ("IMG_20191208_112434", [(2115, 1658)]),
+])  # fmt: skip
+def test_a_speck_of_dirt_on_the_board_is_not_a_one(datasets, photo, specks):
+    """Models that never saw dice-colours, at the low threshold their calibration
+    picks, find dirt specks on its white board weakly, and the face reader, not
+    sure, leaned to a One: they were extra dice (issue 17: "specks of dirt read as
+    Ones"). A weak find is kept only when its face is read surely, and the specks
+    are gone (the dice the low threshold keeps: the leave-out test)."""
+    models = MODELS / "leave-out" / "dice-colours"
+    frame = load_image(datasets / "dice-colours" / "val" / f"{photo}.jpg")
+    reading = fresh_read(models)(frame)
+    for x, y in specks:
+        assert not [d for d in reading.dice if np.hypot(d.x - x, d.y - y) < d.size], (x, y)
 
 
 def test_a_phone_photo_at_full_resolution_reads_as_the_shrunk_one(datasets):

@@ -219,3 +219,26 @@ def test_smoke_training_exports_models_the_reader_loads(datasets, tmp_path):
     assert "Smoke run" in (out / "MODEL_CARD.md").read_text()
     reading = DiceReader(models=out).read(np.full((240, 320, 3), 128, np.uint8))
     assert reading.ms >= 0
+
+
+def test_recalibrating_picks_the_threshold_again_and_keeps_the_networks(datasets, tmp_path):
+    """After the run-time reader changes, ``--recalibrate`` picks a trained model's
+    finder threshold again on its held-out photos (no torch: it trains nothing) and
+    rewrites the card, which keeps the training date and says it was picked again."""
+    import shutil
+
+    from dicetable.vision.networks import MODELS
+    from dicetable.vision.training.__main__ import THRESHOLDS, main
+
+    out = tmp_path / "models"
+    shutil.copytree(MODELS / "leave-out" / "d6-desk", out)
+    facts = json.loads((out / "models.json").read_text())
+    facts["finder_threshold"] = 0.99  # no threshold the calibration could pick
+    (out / "models.json").write_text(json.dumps(facts))
+    networks = {p.name: p.read_bytes() for p in out.glob("*.onnx")}
+    assert main(["--recalibrate", "--smoke", "--out", str(out), "--data", str(datasets)]) == 0
+    after = json.loads((out / "models.json").read_text())
+    assert after["finder_threshold"] in THRESHOLDS
+    assert after["date"] == facts["date"] and "recalibrated" in after
+    assert "picked again" in (out / "MODEL_CARD.md").read_text()
+    assert networks == {p.name: p.read_bytes() for p in out.glob("*.onnx")}

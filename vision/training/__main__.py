@@ -13,6 +13,7 @@ few photos for a few steps (CI). A stopped run resumes from its checkpoints in
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import math
 import random
@@ -76,6 +77,12 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--renders", type=int, default=600, help="rendered trays")
     parser.add_argument("--smoke", action="store_true", help="a few photos and steps (CI)")
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument(
+        "--recalibrate",
+        action="store_true",
+        help="train nothing: pick the finder threshold of the models in --out again"
+        " (after the run-time reader changed) and rewrite their card",
+    )
     return parser.parse_args(argv)
 
 
@@ -178,8 +185,25 @@ def write_facts(out: Path, facts: dict) -> None:
     model_facts.cache_clear()
 
 
+def recalibrate(args: argparse.Namespace) -> int:
+    """The finder threshold of trained models picked again on their held-out photos,
+    by today's reader, and the card's scores measured again; the networks as they are."""
+    facts = json.loads((args.out / "models.json").read_text(encoding="utf-8"))
+    args.without = facts["without"]
+    _, held = split_photos(args)
+    facts["finder_threshold"] = card.best_threshold(args.out, held, THRESHOLDS)
+    facts["recalibrated"] = datetime.date.today().isoformat()
+    write_facts(args.out, facts)
+    print(f"finder threshold {facts['finder_threshold']} (best on {len(held)} held-out photos)")
+    card.write(args.out, facts, args.data, smoke=args.smoke)
+    model_facts.cache_clear()
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
+    if args.recalibrate:
+        return recalibrate(args)
     import torch
 
     from dicetable.vision.training import fit, nets

@@ -54,7 +54,8 @@ def test_scores(models: Path, data: Path, limit: int = 0) -> dict[str, dict[str,
 
 def write(models: Path, facts: dict[str, Any], data: Path, smoke: bool) -> None:
     scores = test_scores(models, data, limit=2 if smoke else 0)
-    facts = {**facts, "test": scores, "date": datetime.date.today().isoformat()}
+    today = datetime.date.today().isoformat()
+    facts = {**facts, "test": scores, "date": facts.get("date", today)}
     (models / "models.json").write_text(json.dumps(facts, indent=2) + "\n", encoding="utf-8")
     model_facts.cache_clear()
     sizes = {p.name: p.stat().st_size for p in sorted(models.glob("*.onnx"))}
@@ -91,7 +92,12 @@ def write(models: Path, facts: dict[str, Any], data: Path, smoke: bool) -> None:
         f" {facts['finder_steps']} finder steps of 16 patches; {facts['train_seconds']} s"
         f" with {facts.get('threads', 2)} torch thread(s) on a 2-core CPU.",
         f"- Date: {facts['date']}. Temperature {facts['temperature']:.2f},"
-        f" finder threshold {facts['finder_threshold']}.",
+        f" finder threshold {facts['finder_threshold']}"
+        + (
+            f" (picked again on {facts['recalibrated']}, by `--recalibrate`)."
+            if "recalibrated" in facts
+            else "."
+        ),
         "",
         "## Scores of the run-time reader (untaught)",
         "| test split | photos | dice right | photos entirely right | missed | extra |",
