@@ -350,6 +350,7 @@ def _taught(data_dir: Path, name: str) -> None:
         novelty=np.ones(2, np.float32),
         finder_threshold=None,
         has_floor=False,
+        told_apart=np.ones(2, bool),
     )
     save_taught(Profile(name, ("a", "b"), (1, 2), model), profiles_dir(data_dir) / f"{name}.npz")
 

@@ -29,14 +29,14 @@ HERO = (
     ("sword", "sword", "sword", "shield", "shield", "star"),
 )
 
-# Below the 99% these tests ask (issue 17 is open). The mixed set reads 473 of 478
-# faces with their colours on the 100 trays of the first test (366 while every body
+# Below the 99% these tests ask (issue 17 is open). On the 100 trays of the first
+# test the mixed set reads 473 of 478 faces with their colours (366 while every body
 # colour was read in the face's middle, which a skull or a star covers); the hero
-# set, no pips at all, 368: a fifth of its faces come back "unsure".
+# set, no pips at all, 468 (368 while its three alike swords split their chance and
+# came back "unsure"; they are named now, without a value).
 BELOW_TARGET = pytest.mark.xfail(
     strict=True, reason="learned teaching is below this target (issue 17 is open)"
 )
-HERO_BELOW_TARGET = ["mixed", pytest.param("hero", marks=BELOW_TARGET)]
 
 
 def taught_from_rendered(name, symbols, faces, seeds=range(12), skip=()):
@@ -74,7 +74,7 @@ def test_a_dozen_rendered_photos_teach_99_percent_of_faces(which):
     symbols, faces = {"mixed": MIXED, "hero": HERO}[which]
     reader = make_reader(taught_set(which))
     assert reader.profile.model is not None
-    total = right = extra = 0
+    total = right = extra = misread = 0
     for seed in range(1000, 1100):
         dice, image = varied_tray(seed, symbols)
         reading = reader.read(image)
@@ -87,9 +87,10 @@ def test_a_dozen_rendered_photos_teach_99_percent_of_faces(which):
                 faces[die.value - 1],
                 die.colour,
             )
+            misread += bool(here) and here[0].value not in (None, die.value)
         extra += len(reading.dice) - found
     assert right >= 0.99 * total, f"{right}/{total}"
-    assert extra <= 0.01 * total
+    assert extra <= 0.01 * total and misread <= 0.01 * total, (extra, misread)
 
 
 @BELOW_TARGET
@@ -114,11 +115,12 @@ def test_a_face_never_taught_comes_back_without_a_value():
     assert reasoned >= 0.8 * stars, f"{reasoned}/{stars}"
 
 
-@BELOW_TARGET
 def test_symbol_dice_taught_by_touch_are_found_by_their_bodies():
     """The touchscreen's guided flow: one die in the tray, each face in turn, no box
     drawn. A hero die has no pips, so the die is found as the square blob unlike the
-    floor; then hero dice in the same tray are read by their taught bodies."""
+    floor; then hero dice in the same tray are read by their taught bodies. Its three
+    swords (values 1-3) and two shields look alike: they are named, and no value is
+    guessed (``told_apart``)."""
     symbols, faces = HERO
     teacher = Teacher("touch", faces, tuple(range(1, 7)))
     body, pips = DICE_COLOURS["red"]
@@ -132,7 +134,7 @@ def test_symbol_dice_taught_by_touch_are_found_by_their_bodies():
             image = render_tray([die], seed=10 * value + shot, tray="black felt")
             assert teacher.add_example(image, value - 1), f"face {value} not found"
     reader = make_reader(teacher.learn())
-    total = right = 0
+    total = right = misread = 0
     for seed in range(300, 330):
         dice = random_tray(random.Random(seed), 5, symbols=symbols, colours=("red",), die_size=62)
         reading = reader.read(render_tray(dice, seed=seed, tray="black felt"))
@@ -140,7 +142,9 @@ def test_symbol_dice_taught_by_touch_are_found_by_their_bodies():
             total += 1
             here = near(reading, die)
             right += bool(here) and here[0].face == faces[die.value - 1]
+            misread += bool(here) and here[0].value not in (None, die.value)
     assert right >= 0.95 * total, f"{right}/{total}"
+    assert misread <= 0.01 * total, f"{misread}/{total} values guessed wrong"
 
 
 def test_symbol_dice_read_with_the_plain_d6_are_not_guessed_as_pips():
@@ -159,14 +163,14 @@ def test_symbol_dice_read_with_the_plain_d6_are_not_guessed_as_pips():
     assert guessed <= 0.05 * dice_seen, f"{guessed}/{dice_seen}"
 
 
-@pytest.mark.parametrize("which", HERO_BELOW_TARGET)
+@pytest.mark.parametrize("which", ["mixed", "hero"])
 def test_taught_dice_seen_from_the_side_are_read(which):
     """Notes §3, perspective: a camera not straight above the tray sees side faces of
     the body's colour beside each top face, which pulls the outline found off the top
     face; the taught faces are still named (97% of dice) from flat-taught photos."""
     symbols, faces = {"mixed": MIXED, "hero": HERO}[which]
     reader = make_reader(taught_set(which))
-    total = right = 0
+    total = right = misread = 0
     for seed in range(500, 520):
         rng = random.Random(seed)
         dice = random_tray(
@@ -178,7 +182,9 @@ def test_taught_dice_seen_from_the_side_are_read(which):
             total += 1
             here = near(reading, die)
             right += bool(here) and here[0].face == faces[die.value - 1]
+            misread += bool(here) and here[0].value not in (None, die.value)
     assert right >= 0.97 * total, f"{right}/{total}"
+    assert misread <= 0.01 * total, f"{misread}/{total} values guessed wrong"
 
 
 @pytest.mark.parametrize("gains", [(0.8, 1.0, 1.15), (1.12, 1.0, 0.9)], ids=["warm", "cool"])

@@ -43,7 +43,7 @@ from dicetable.vision.reader import (
     distinct,
 )
 
-FORMAT = 2
+FORMAT = 3  # 3: which faces of one name were told apart (``told_apart``)
 TURNS = 12  # views of each taught die, every 30 degrees
 ZOOMS = (0.9, 1.1)  # and its side misjudged by a tenth either way
 LOW_FIND = 0.05  # finder threshold while teaching: every place a die could be
@@ -60,6 +60,7 @@ LEAST_NOVEL = 0.35  # the novelty distance when a face was shown once (no spread
 # (Dicequest's blank) that the untaught reader takes for bare floor.
 NOVEL_NOT_A_DIE = 0.5
 MAX_PROFILE_BYTES = 4 * 1024 * 1024
+TOLD_APART = 0.75  # of a name's taught dice, nearest to a die of their own face (alike: 1 in 3)
 
 
 def colour_features(bgr: np.ndarray) -> np.ndarray:
@@ -113,22 +114,38 @@ class TaughtFaces:
     novelty: np.ndarray  # per face
     finder_threshold: float | None
     has_floor: bool
+    # per face: whether teaching told it from the other faces of its name (a hero
+    # die's swords of 1, 2 and 3 differ only in a small numeral); False, the reading
+    # names the face and gives no value
+    told_apart: np.ndarray
 
     def name(self, looks: FaceLooks, index: int, profile: Profile) -> Named:
+        """The taught face ``looks[index]`` shows. Faces of one name (a hero die's
+        three swords) look alike, so they share their chance: the name can be sure
+        while which of its values is not, and then the reading has the name and no
+        value."""
         x = features(looks)[index]
         faces = len(profile.faces)
         p = softmax((x @ self.weights + self.bias)[None])[0]
         untaught_floor = float(looks.probabilities[index][NOT_A_DIE])
-        best = int(np.argmax(p[:faces]))
-        mine = self.examples[self.labels == best]
+        names = sorted(set(profile.faces))
+        chance = [float(sum(p[i] for i in range(faces) if profile.faces[i] == n)) for n in names]
+        sure = max(chance)
+        alike = [i for i in range(faces) if profile.faces[i] == names[chance.index(sure)]]
+        best = max(alike, key=lambda i: p[i])
+        mine = self.examples[np.isin(self.labels, alike)]
         distance = float(np.sqrt(((mine - x) ** 2).sum(axis=1).min())) if len(mine) else math.inf
-        novel = distance > self.novelty[best]
-        if (self.has_floor and p[faces] > p[best]) or (novel and untaught_floor > NOVEL_NOT_A_DIE):
+        novel = distance > float(self.novelty[alike].max())
+        if (self.has_floor and p[faces] > sure) or (novel and untaught_floor > NOVEL_NOT_A_DIE):
             return Named(None, "", "not a die", float(max(p[faces], untaught_floor)), die=False)
         if novel:
-            return Named(None, "", "unknown face", float(p[best]))
-        if p[best] < UNSURE:
-            return Named(None, "", "unsure", float(p[best]))
+            return Named(None, "", "unknown face", sure)
+        if sure < UNSURE:
+            return Named(None, "", "unsure", sure)
+        if len({profile.values[i] for i in alike}) == 1:
+            return Named(profile.values[best], profile.faces[best], None, sure)
+        if p[best] < UNSURE or not self.told_apart[best]:
+            return Named(None, profile.faces[best], "unsure", float(p[best]))
         return Named(profile.values[best], profile.faces[best], None, float(p[best]))
 
 
@@ -251,13 +268,18 @@ class Teacher:
             spread = _spread(x, y, owner, face)
             if spread is not None:
                 novelty[face] = max(LEAST_NOVEL, NOVEL * spread)
+        told_apart = np.ones(len(self.faces), bool)
+        for name in set(self.faces):
+            group = [i for i, face in enumerate(self.faces) if face == name]
+            if len({self.values[i] for i in group}) > 1:
+                told_apart[group] = _told_apart(x, y, owner, group)
         threshold = None
         if self._scores:
             weakest = float(np.percentile(self._scores, 5))
             default = self.reader.finder.threshold
             threshold = float(np.clip(0.8 * weakest, LEAST_FIND, default))
         model = TaughtFaces(x, y, weights, bias, novelty, threshold,
-                            bool((y == len(self.faces)).any()))  # fmt: skip
+                            bool((y == len(self.faces)).any()), told_apart)  # fmt: skip
         return Profile(self.name, self.faces, self.values, model)
 
     def save(self, data_dir: Path) -> Path:
@@ -265,6 +287,23 @@ class Teacher:
         path = profiles_dir(data_dir) / f"{self.name}.npz"
         save_taught(profile, path)
         return path
+
+
+def _told_apart(x: np.ndarray, y: np.ndarray, owner: np.ndarray, group: list[int]) -> bool:
+    """Whether the faces in ``group`` (one name, other values) are told apart: each
+    taught die's upright view has, as its nearest view of another die of the group,
+    one of its own face (leave one die out), for TOLD_APART of the dice."""
+    among = np.isin(y, group)
+    dice = np.unique(owner[among])
+    if len(dice) < 2:
+        return False
+    right = 0
+    for die in dice:
+        own = np.flatnonzero(among & (owner == die))[0]
+        others = np.flatnonzero(among & (owner != die))
+        nearest = others[np.argmin(((x[others] - x[own]) ** 2).sum(axis=1))]
+        right += int(y[nearest] == y[own])
+    return right >= TOLD_APART * len(dice)
 
 
 def _spread(x: np.ndarray, y: np.ndarray, owner: np.ndarray, face: int) -> float | None:
@@ -301,6 +340,7 @@ def taught_bytes(profile: Profile) -> bytes:
             -1.0 if model.finder_threshold is None else model.finder_threshold
         ),
         has_floor=np.array(model.has_floor),
+        told_apart=model.told_apart,
     )
     return buffer.getvalue()
 
@@ -333,11 +373,16 @@ def load_taught(path: Path) -> Profile:
                 novelty=data["novelty"].astype(np.float32),
                 finder_threshold=None if threshold < 0 else threshold,
                 has_floor=bool(data["has_floor"]),
+                told_apart=data["told_apart"].astype(bool),
             )
     except ProfileError:
         raise
     except (OSError, KeyError, ValueError, TypeError) as error:
         raise ProfileError(f"{path}: not a dice profile this reader can load ({error})") from None
-    if len(values) != len(faces) or model.weights.shape[1] != len(faces) + 1:
+    if (
+        len(values) != len(faces)
+        or model.weights.shape[1] != len(faces) + 1
+        or model.told_apart.shape != (len(faces),)
+    ):
         raise ProfileError(f"{path}: its faces and its model do not agree")
     return Profile(path.stem, faces, values, model)
