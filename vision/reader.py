@@ -4,6 +4,8 @@ Two learned stages (see ``finder`` and ``face_reader``): the finder marks where 
 faces are on a shrunk copy of the frame; the face reader names each from a crop of
 the full frame. A face gets a value only when the reader is sure of it; otherwise
 the reading says why not ("unknown face", "cocked", "unsure", "partly out of view").
+A find the face reader calls no die, a die's side face seen beside it, and a weak
+find whose face is not read surely are left out.
 With a taught profile the faces are named by the profile's head over the face
 reader's embeddings (``teaching``), so a set's own symbols read too.
 """
