@@ -217,3 +217,34 @@ def test_every_reading_has_a_calibrated_confidence_colour_and_size(datasets):
                 sure += 1
                 sure_right += die.value == near[0].face_index + 1
     assert sure >= 40 and sure_right / sure >= 0.94
+
+
+def test_the_contact_sheet_captions_each_mistake_under_its_die(datasets):
+    """``eval --report`` (issue 17 item 8): each tile is the die, with "truth -> read",
+    the reason when no value was read, and the photo's name written under it, not
+    over the die."""
+    from dicetable.vision.drawing import (
+        CAPTION_LINE,
+        TILE,
+        TILE_GAP,
+        TILES_ACROSS,
+        contact_sheet,
+    )
+    from dicetable.vision.evaluation import Mistake
+    from dicetable.vision.face_reader import cut_square
+
+    photo = datasets / "d6-desk" / "valid" / "valid_20.jpg"
+    frame = load_image(photo)
+    height, width = frame.shape[:2]
+    (label,) = read_labels(photo.with_suffix(".txt"), width, height)
+    at = (label.x, label.y, label.width)
+    sheet = contact_sheet([Mistake(photo, *at, "4", "2"), Mistake(photo, *at, "4", "? (unsure)")])
+    assert sheet is not None
+    caption = 3 * CAPTION_LINE + 4
+    side = TILE + 2 * TILE_GAP
+    assert sheet.shape == (TILE + caption + 2 * TILE_GAP, TILES_ACROSS * side, 3)
+    die = cut_square(frame, label.x, label.y, label.width * 1.8, TILE)
+    assert (sheet[TILE_GAP : TILE_GAP + TILE, TILE_GAP : TILE_GAP + TILE] == die).all()
+    reason_line = slice(TILE_GAP + TILE + CAPTION_LINE + 3, TILE_GAP + TILE + 2 * CAPTION_LINE)
+    inked = [(sheet[reason_line, k * side : (k + 1) * side] < 128).any() for k in range(2)]
+    assert inked == [False, True]

@@ -17,7 +17,10 @@ from dicetable.vision.reading import FrameReading
 READ = (60, 200, 60)  # BGR: a die given a value
 NOT_READ = (0, 165, 255)  # found, no value
 WRONG = (40, 40, 230)
-TILE = 112  # contact sheet tile, pixels
+TILE = 144  # contact sheet tile (the die's crop), pixels
+CAPTION_LINE = 15  # pixels per caption line under a tile
+CAPTION_INK = (30, 30, 30)
+TILE_GAP, GAP = 2, (200, 200, 200)  # pixels and colour of the line round each tile
 TILES_ACROSS = 8
 FONT = cv2.FONT_HERSHEY_SIMPLEX
 
@@ -74,20 +77,28 @@ def confusion_picture(score: Score, names: tuple[str, ...]) -> np.ndarray:
 
 
 def contact_sheet(mistakes: list[Mistake], limit: int = 200) -> np.ndarray | None:
-    """A tile per die read wrong, missed or extra, labelled "truth -> read"."""
+    """A tile per die read wrong, missed or extra, captioned underneath with "truth ->
+    read", the reason when no value was read, and the photo's name."""
     if not mistakes:
         return None
     tiles, frames = [], {}
     for mistake in mistakes[:limit]:
         if mistake.photo not in frames:
             frames = {mistake.photo: load_image(mistake.photo)}  # one photo kept at a time
-        tile = cut_square(frames[mistake.photo], mistake.x, mistake.y,
+        crop = cut_square(frames[mistake.photo], mistake.x, mistake.y,
                           max(mistake.size, 8) * 1.8, TILE)  # fmt: skip
-        _text(tile, f"{mistake.truth}->{mistake.read}"[:18], (3, 14), 0.42, WRONG)
-        _text(tile, mistake.photo.stem[:16], (3, TILE - 5), 0.35, (255, 255, 255))
-        tiles.append(tile)
+        read, _, reason = mistake.read.partition(" (")
+        lines = [f"{mistake.truth} -> {read}", reason.rstrip(")"), mistake.photo.stem]
+        caption = np.full((CAPTION_LINE * len(lines) + 4, TILE, 3), 255, np.uint8)
+        for row, line in enumerate(lines):
+            cv2.putText(caption, line[:24], (3, CAPTION_LINE * (row + 1)), FONT, 0.4,
+                        WRONG if row == 0 else CAPTION_INK, 1, cv2.LINE_AA)  # fmt: skip
+        tile = np.vstack([crop, caption])
+        gap = TILE_GAP
+        tiles.append(cv2.copyMakeBorder(tile, gap, gap, gap, gap, cv2.BORDER_CONSTANT, value=GAP))
+    blank = np.full_like(tiles[0], 255)
     while len(tiles) % TILES_ACROSS:
-        tiles.append(np.full((TILE, TILE, 3), 255, np.uint8))
+        tiles.append(blank)
     rows = [np.hstack(tiles[i : i + TILES_ACROSS]) for i in range(0, len(tiles), TILES_ACROSS)]
     return np.vstack(rows)
 
