@@ -30,15 +30,15 @@ def fresh_read(models: Path = MODELS):
 
 def test_d6_desk_valid_holds_the_measured_level(datasets):
     """Issue 17 item 4 asks >= 99.5% of dice, >= 97% of photos entirely right, <= 2
-    extra; the shipped models reach less (see the model card), and this test keeps
-    what they reach from slipping (measured 99.22%, 80/86 photos, 4 extra; 98.83%,
-    78/86 and 10 before the reader dropped a die's parts and finds likely no die):
-    >= 99% of dice, >= 92% of photos, <= 5 extra."""
+    extra; the shipped models reach 99.22%, 82/86 photos and 2 extra (4 extra while a
+    cut find the face reader called no die was kept; 98.83%, 78/86 and 10 before the
+    reader dropped a die's parts and finds likely no die): >= 99% of dice, >= 94% of
+    photos, <= 2 extra."""
     score = evaluate(datasets / "d6-desk" / "valid", fresh_read(), D6_FACES)
     assert score.dice == 256
     assert score.right / score.dice >= 0.99, score.report(D6_FACES)
-    assert score.photos_right / score.photos >= 0.92, score.report(D6_FACES)
-    assert score.extra <= 5, score.report(D6_FACES)
+    assert score.photos_right / score.photos >= 0.94, score.report(D6_FACES)
+    assert score.extra <= 2, score.report(D6_FACES)
 
 
 def test_dice_colours_test_holds_the_measured_level(datasets):
@@ -53,7 +53,7 @@ def test_dice_colours_test_holds_the_measured_level(datasets):
 
 # Measured with the leave-out models in the repo (shorter schedules, see their model
 # cards): the issue asks >= 95% of dice and < 0.1 extra dice a photo each way.
-LEFT_OUT_FLOORS = {"dice-colours": (0.785, 0.15), "d6-desk": (0.94, 0.33)}
+LEFT_OUT_FLOORS = {"dice-colours": (0.785, 0.15), "d6-desk": (0.94, 0.2)}
 
 
 @pytest.mark.parametrize(("left_out", "folders"), [
@@ -67,9 +67,10 @@ def test_trained_without_a_set_the_reader_still_reads_it(datasets, left_out, fol
     before weak finds had to be read surely; 64.3% and 1.48 by the recipe before
     recolouring, magnets, specks and crops beside each die; the classical reader:
     55.7%); dark glossy dice with red pips are said cocked or unknown. Without
-    d6-desk they read 94.53% of d6-desk valid with 0.30 extra a photo (threshold
-    0.15; 92.97% and 0.36 at 0.4; 91.8% and 0.41 before side faces beside a read
-    die were dropped and unsure faces looked at again). The issue's target (95%,
+    d6-desk they read 94.53% of d6-desk valid with 0.17 extra a photo (threshold
+    0.15; 0.30 while cut finds called no die were kept; 92.97% and 0.36 at 0.4;
+    91.8% and 0.41 before side faces beside a read die were dropped and unsure
+    faces looked at again). The issue's target (95%,
     < 0.1 extra) is not met; this test keeps the level from slipping."""
     models = MODELS / "leave-out" / left_out
     if not all((models / name).exists() for name in ("finder.onnx", "faces.onnx")):
@@ -89,14 +90,15 @@ def test_trained_without_a_set_the_reader_still_reads_it(datasets, left_out, fol
 
 def test_wood_grain_and_the_keyboard_are_not_dice(datasets):
     """Issue 17: texture (wood grain) became extra dice. The issue asks fewer than one
-    extra die in 10 photos over every d6-desk photo; measured 41 in 396 (1.04 in 10:
-    mostly the side faces of dice close to the webcam; 63 before the reader dropped a
-    die's parts and finds likely no die), kept below 1.2 in 10."""
+    extra die in 10 photos over every d6-desk photo; measured 13 in 396 (0.33 in 10;
+    41 while side faces beside a read die and cut finds called no die were kept, 63
+    before the reader dropped a die's parts and finds likely no die), kept below 0.5
+    in 10."""
     extra = photos = 0
     for split in ("train", "valid"):
         score = evaluate(datasets / "d6-desk" / split, fresh_read(), D6_FACES)
         extra, photos = extra + score.extra, photos + score.photos
-    assert extra / photos < 0.12, (extra, photos)
+    assert extra / photos < 0.05, (extra, photos)
 
 
 def test_a_die_close_to_the_webcam_is_one_die_not_its_side_faces_pips(datasets):
@@ -162,6 +164,17 @@ def test_a_speck_of_dirt_on_the_board_is_not_a_one(datasets, photo, specks):
     reading = fresh_read(models)(frame)
     for x, y in specks:
         assert not [d for d in reading.dice if np.hypot(d.x - x, d.y - y) < d.size], (x, y)
+
+
+@pytest.mark.parametrize(("photo", "x", "y"), [("valid_58", 58, 12), ("valid_76", 588, 28)])
+def test_a_laptop_corner_at_the_frame_edge_is_not_a_die_partly_out_of_view(datasets, photo, x, y):
+    """The finder marks a barcode label and a laptop's corner at the frame's edge
+    surely (0.5-0.6); the face reader calls them no die. A find cut by the edge was
+    kept as "partly out of view" on the finder's word alone: on d6-desk and
+    dice-colours all 18 such finds were keyboard keys, laptop corners and labels."""
+    frame = load_image(datasets / "d6-desk" / "valid" / f"{photo}.jpg")
+    reading = fresh_read()(frame)
+    assert not [d for d in reading.dice if np.hypot(d.x - x, d.y - y) < d.size / 2]
 
 
 def test_a_phone_photo_at_full_resolution_reads_as_the_shrunk_one(datasets):

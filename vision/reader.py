@@ -191,7 +191,7 @@ class DiceReader:
         finds = self.named_finds(frame)
         for find in finds:
             candidate, named, cut, colour = find
-            if not named.die and not (cut and candidate.score >= SURE):
+            if not named.die:
                 continue
             if side_face(find, finds) or (self.profile.model is None and too_weak(find)):
                 continue
