@@ -131,8 +131,15 @@ def test_a_blurred_two_is_not_read_as_a_one(valid):
 @pytest.mark.parametrize(
     ("name", "x", "y", "face"),
     [
-        pytest.param("two_29.jpg", 216, 116, "2", marks=pytest.mark.xfail(
-            strict=True, reason="the learned finder misses this blurred Two (issue 17)")),
+        pytest.param(
+            "two_29.jpg",
+            216,
+            116,
+            "2",
+            marks=pytest.mark.xfail(
+                strict=True, reason="the learned finder misses this blurred Two (issue 17)"
+            ),
+        ),
         ("six_45.jpg", 394, 304, "6"),
         ("four_23.jpg", 322, 154, "4"),
         ("three_7.jpg", 313, 314, "3"),

@@ -28,6 +28,7 @@ def ask_back_strike(s: SoloState, data: dict) -> Prompt:
     text = msg("Back Strike: reveal your face-down card, then take its value or refuse it.")
     return Prompt(PromptKind.CHOOSE, text, Actor.PLAYER, options)
 
+
 def ask_back_strike_value(s: SoloState, data: dict) -> Prompt:
     return Prompt(
         PromptKind.NUMBER,
@@ -36,8 +37,10 @@ def ask_back_strike_value(s: SoloState, data: dict) -> Prompt:
         number_range=(0, MAX_CP),
     )
 
+
 def ask_back_strike_roll(s: SoloState, data: dict) -> Prompt:
     return s.roll_prompt(msg("Back Strike: roll 1 die."), 1, actor=Actor.PLAYER)
+
 
 def on_back_strike(s: SoloState, data: dict, answer: Input, values: list[int]) -> None:
     if answer.choice == "keep":
@@ -45,9 +48,11 @@ def on_back_strike(s: SoloState, data: dict, answer: Input, values: list[int]) -
     s.back_strike = False
     s.then(("back_strike_value" if answer.choice == "card" else "back_strike_roll", {}))
 
+
 def on_back_strike_value(s: SoloState, data: dict, answer: Input, values: list[int]) -> None:
     s.instruct(msg("Put the card back into your deck and shuffle it."))
     health.hurt_boss(s, answer.number)
+
 
 def on_back_strike_roll(s: SoloState, data: dict, answer: Input, values: list[int]) -> None:
     s.instruct(msg("Put the card back into your deck and shuffle it."))

@@ -60,9 +60,7 @@ def run_boss_turn(s: SoloState, data: dict) -> None:
     )
     s.say(
         EventKind.CARD,
-        msg(
-            "Action card: {name} ({colour}).", name=msg(action.name), colour=msg(action.colour)
-        ),
+        msg("Action card: {name} ({colour}).", name=msg(action.name), colour=msg(action.colour)),
     )
     if concussed:
         s.say(
@@ -92,11 +90,14 @@ def run_boss_turn(s: SoloState, data: dict) -> None:
         steps += [("offense", {}), ("end_boss_turn", {})]
     s.before("round", *steps)
 
+
 def draw_ai(s: SoloState) -> AICard:
     return s.boss_decks.ai[draw(s, s.ai_pile, s.ai_discard)]
 
+
 def draw_action(s: SoloState) -> ActionCard:
     return s.boss_decks.action[draw(s, s.action_pile, s.action_discard)]
+
 
 def draw(s: SoloState, pile: list[int], discard: list[int]) -> int:
     """The top card's index, straight to the discard pile; an empty pile is made
@@ -109,6 +110,7 @@ def draw(s: SoloState, pile: list[int], discard: list[int]) -> int:
     index = pile.pop()
     discard.append(index)
     return index
+
 
 def reinforce(s: SoloState, card: AICard) -> None:
     """4. Income phase A: the reinforcement; a negative token goes to the player."""
@@ -146,6 +148,7 @@ def reinforce(s: SoloState, card: AICard) -> None:
         healed = health.heal(s, s.boss, BOSS_HEALTH, amount)
         s.say(EventKind.HEAL, msg("Reinforcement: the Boss heals {n}.", n=healed))
 
+
 def player_bonus(s: SoloState, card: ActionCard) -> None:
     """4. Income phase B: the Active Player's bonus, top right of the Action card."""
     kind, n = card.bonus, card.bonus_amount.at(s.d)
@@ -179,6 +182,7 @@ def player_bonus(s: SoloState, card: ActionCard) -> None:
             )
         )
 
+
 def knockdown(s: SoloState) -> None:
     """4. Special situations: he pays 2 CP to discard Knockdown; without them he
     draws an Action card and discards it for the CP (no bonus for you)."""
@@ -193,6 +197,7 @@ def knockdown(s: SoloState) -> None:
             msg("The Boss discards {name} to remove Knockdown.", name=msg(card.name)),
         )
     s.boss.remove("knockdown")
+
 
 def blue(s: SoloState, card: ActionCard) -> None:
     """4. Main phase: a blue card is paid and resolved if he can, else discarded for +1 CP."""
@@ -214,6 +219,7 @@ def blue(s: SoloState, card: ActionCard) -> None:
     else:
         discard_action(s, gain=True)
 
+
 def play_action(s: SoloState, card: ActionCard) -> None:
     """Pay an Action card (blue in the Main phase, orange at the end of the roll)."""
     s.boss.cp -= card.cost
@@ -222,6 +228,7 @@ def play_action(s: SoloState, card: ActionCard) -> None:
         "action",
         msg("The Boss plays {name} ({cost} CP).", name=msg(card.name), cost=card.cost),
     )
+
 
 def can_resolve(s: SoloState, effect: dict[str, Any]) -> bool:
     if set(effect) == {"heal"} and s.boss.health >= BOSS_HEALTH:
@@ -232,6 +239,7 @@ def can_resolve(s: SoloState, effect: dict[str, Any]) -> bool:
         return s.player.count(effect["inflict"]) < tokens()[effect["inflict"]].stack
     return True
 
+
 def discard_action(s: SoloState, gain: bool = False) -> None:
     card = s.action
     if gain:
@@ -240,9 +248,11 @@ def discard_action(s: SoloState, gain: bool = False) -> None:
     else:
         s.say("action", msg("The Boss cannot use {name}.", name=msg(card.name)))
 
+
 def inflict(s: SoloState, token: str, n: int = 1) -> None:
     if s.player.add(token, n):
         s.instruct(msg("Place {token} on your board.", token=msg(tokens()[token].name)))
+
 
 def run_end_boss_turn(s: SoloState, data: dict) -> None:
     card = s.action

@@ -26,31 +26,27 @@ def heal(s: SoloState, side: Side, most: int, amount: int) -> int:
     side.health = min(most, side.health + amount)
     return side.health - before
 
+
 def heal_boss(s: SoloState, amount: int) -> None:
     """Heal the Boss up to 80 and say so; at full Health nothing is said."""
     healed = heal(s, s.boss, BOSS_HEALTH, amount)
     if healed:
         s.say(EventKind.HEAL, msg("The Boss heals {n}.", n=healed))
 
+
 def hurt_player(s: SoloState, damage: int) -> None:
     if damage <= 0:
         return
     s.player.health = max(0, s.player.health - damage)
-    s.say(
-        EventKind.DAMAGE, msg("You take {n} damage.", n=damage), target="player", amount=damage
-    )
+    s.say(EventKind.DAMAGE, msg("You take {n} damage.", n=damage), target="player", amount=damage)
     if s.player.health == 0:
         end(s, "boss")
+
 
 def hurt_boss(s: SoloState, damage: int, avoidable: bool = True) -> None:
     """7. Evasive: spent above 8 damage or against a lethal blow, until one works."""
     lethal = damage >= s.boss.health
-    if (
-        avoidable
-        and damage > 0
-        and s.boss.count("evasive")
-        and (damage > EVASIVE_OVER or lethal)
-    ):
+    if avoidable and damage > 0 and s.boss.count("evasive") and (damage > EVASIVE_OVER or lethal):
         s.boss.remove("evasive")
         s.then(("evasive", {"damage": damage}))
         return
@@ -65,6 +61,7 @@ def hurt_boss(s: SoloState, damage: int, avoidable: bool = True) -> None:
     if s.boss.health == 0:
         end(s, "player")
 
+
 def ask_evasive(s: SoloState, data: dict) -> Prompt:
     return s.roll_prompt(
         msg(
@@ -74,11 +71,13 @@ def ask_evasive(s: SoloState, data: dict) -> Prompt:
         1,
     )
 
+
 def on_evasive(s: SoloState, data: dict, answer: Input, values: list[int]) -> None:
     if values[0] <= 2:
         s.say(EventKind.INFO, msg("Evasive: the Boss avoids {n} damage.", n=data["damage"]))
     else:
         hurt_boss(s, data["damage"])
+
 
 def end(s: SoloState, winner: str) -> None:
     if s.winner:

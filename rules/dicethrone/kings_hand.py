@@ -32,6 +32,7 @@ def retry_roll_phase(s: SoloState) -> bool:
     s.then(("offense", {}))
     return True
 
+
 def answer_ultimate(s: SoloState, damage: int | None = None) -> None:
     """The player reports an Ultimate (or rolled one whose ``damage`` is known): he
     spends all his King's Hand, 1 die each."""
@@ -51,6 +52,7 @@ def ultimate_lands(s: SoloState, data: dict) -> None:
     else:
         s.then(("damage", {"kind": "ultimate"}))
 
+
 def ask_kings_hand(s: SoloState, data: dict) -> Prompt:
     return s.roll_prompt(
         msg(
@@ -61,6 +63,7 @@ def ask_kings_hand(s: SoloState, data: dict) -> Prompt:
         data["n"],
     )
 
+
 def on_kings_hand(s: SoloState, data: dict, answer: Input, values: list[int]) -> None:
     rerolls = sum(1 for v in values if v >= 4)
     s.say(EventKind.ROLLED, msg("King's Hand: {values}.", values=values), values=values)
@@ -68,6 +71,7 @@ def on_kings_hand(s: SoloState, data: dict, answer: Input, values: list[int]) ->
         s.then(("ultimate_kept", {**data, "rerolls": rerolls}))
     else:
         ultimate_lands(s, data)
+
 
 def ask_ultimate_kept(s: SoloState, data: dict) -> Prompt:
     options = (
@@ -84,6 +88,7 @@ def ask_ultimate_kept(s: SoloState, data: dict) -> Prompt:
         Actor.PLAYER,
         options,
     )
+
 
 def on_ultimate_kept(s: SoloState, data: dict, answer: Input, values: list[int]) -> None:
     if answer.choice == "yes":

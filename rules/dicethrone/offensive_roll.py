@@ -57,9 +57,7 @@ def ask_offense(s: SoloState, data: dict) -> Prompt:
     if s.attempt == 0:
         keep: tuple[int, ...] = ()
         odds = chance(objective, s.attempts, "boss", hex=hexed)
-        text = msg(
-            "Boss's Offensive Roll: roll 5 dice (attempt 1 of {max}).", max=s.attempts
-        )
+        text = msg("Boss's Offensive Roll: roll 5 dice (attempt 1 of {max}).", max=s.attempts)
     else:
         keep = objective.boss_keep(s.dice, hexed)
         odds = chance_from(objective, s.dice, s.attempts - s.attempt, "boss", hexed)
@@ -72,6 +70,7 @@ def ask_offense(s: SoloState, data: dict) -> Prompt:
             rerolls=5 - len(keep),
         )
     return s.roll_prompt(text, 5, keep=keep, objective=Msg(objective.label), odds=odds)
+
 
 def on_offense(s: SoloState, data: dict, answer: Input, values: list[int]) -> None:
     s.dice = values
@@ -88,6 +87,7 @@ def on_offense(s: SoloState, data: dict, answer: Input, values: list[int]) -> No
         s.then(("resolve", {}))
     else:
         s.then(("offense", {}))
+
 
 def run_resolve(s: SoloState, data: dict) -> None:
     """4.: the strongest met ability (furthest right, then furthest down); none met
@@ -120,8 +120,10 @@ def run_resolve(s: SoloState, data: dict) -> None:
     else:
         activate(s, ability, tier)
 
+
 def ask_blinded(s: SoloState, data: dict) -> Prompt:
     return s.roll_prompt(msg("The Boss is Blinded: roll 1 die (1-2: his attack fails)."), 1)
+
 
 def on_blinded(s: SoloState, data: dict, answer: Input, values: list[int]) -> None:
     if values[0] <= 2:
@@ -129,6 +131,7 @@ def on_blinded(s: SoloState, data: dict, answer: Input, values: list[int]) -> No
         return
     ability = s.boss_hero.ability(data["ability"], data["level"])
     activate(s, ability, ability.tiers[data["tier"]])
+
 
 def activate(s: SoloState, ability: Ability, tier: Tier) -> None:
     """The ability's effects in board order: CP and tokens, the dice shown, tokens
@@ -177,6 +180,7 @@ def activate(s: SoloState, ability: Ability, tier: Tier) -> None:
     else:
         resolve_attack(s, ability, tier, damage, shown.heal)
 
+
 def ask_ability_roll(s: SoloState, data: dict) -> Prompt:
     # the extra roll scores damage, tokens or CP (Pyroblast): "for its effect"
     ability, n = msg(data["ability"]), data["n"]
@@ -186,6 +190,7 @@ def ask_ability_roll(s: SoloState, data: dict) -> Prompt:
         else msg("{ability}: roll {n} dice for its effect.", ability=ability, n=n)
     )
     return s.roll_prompt(text, n)
+
 
 def on_ability_roll(s: SoloState, data: dict, answer: Input, values: list[int]) -> None:
     ability = s.boss_hero.ability(data["id"], data["level"])
@@ -206,6 +211,7 @@ def on_ability_roll(s: SoloState, data: dict, answer: Input, values: list[int]) 
     if tier.roll_inflict and sum(values) >= tier.roll_inflict[0]:
         boss_turn.inflict(s, tier.roll_inflict[1])
     resolve_attack(s, ability, tier, damage, heal)
+
 
 def resolve_attack(s: SoloState, ability: Ability, tier: Tier, damage: int, heal: int = 0) -> None:
     """Then the orange card (4. "Using an Orange card", at the end of the Offensive
@@ -261,6 +267,7 @@ def resolve_attack(s: SoloState, ability: Ability, tier: Tier, damage: int, heal
         defend = "player_defense_roll" if player_roll.reads_defense(s) else "player_defense"
         s.then((defend, {"damage": damage, **after}))
 
+
 def dice_effects(s: SoloState, effects: tuple[DiceEffect, ...], values: list[int]) -> Effects:
     """Apply per-die and at-least effects of the Boss's dice: tokens and CP at once,
     the damage, healing and prevention returned for the caller to place."""
@@ -274,6 +281,7 @@ def dice_effects(s: SoloState, effects: tuple[DiceEffect, ...], values: list[int
         drain_player(s, shown.drain)
     return shown
 
+
 def drain_player(s: SoloState, cp: int) -> int:
     """The player loses CP (as many as they have); how many they lost."""
     lost = min(cp, s.player.cp)
@@ -281,6 +289,7 @@ def drain_player(s: SoloState, cp: int) -> int:
         s.player.cp -= lost
         s.say(EventKind.INFO, msg("You lose {n} CP.", n=lost))
     return lost
+
 
 def conditional_effects(s: SoloState, ability: Ability, values: list[int]) -> None:
     """What the ability does only when its roll shows something: a token for the
@@ -290,25 +299,25 @@ def conditional_effects(s: SoloState, ability: Ability, values: list[int]) -> No
     if ability.inflict_if and ability.inflict_if[0].met_by(values, hexed):
         boss_turn.inflict(s, ability.inflict_if[1])
     if ability.text and (ability.text_if is None or ability.text_if.met_by(values, hexed)):
-        s.instruct(
-            Msg(ability.text), Actor.BOSS if ability.kind != "defensive" else Actor.PLAYER
-        )
+        s.instruct(Msg(ability.text), Actor.BOSS if ability.kind != "defensive" else Actor.PLAYER)
+
 
 def ask_player_defense(s: SoloState, data: dict) -> Prompt:
     return Prompt(
         PromptKind.NUMBER,
         msg(
-            "Defend against {damage} damage: roll your defence. How much "
-            "damage does it prevent?",
+            "Defend against {damage} damage: roll your defence. How much damage does it prevent?",
             damage=data["damage"],
         ),
         Actor.PLAYER,
         number_range=(0, data["damage"]),
     )
 
+
 def also_shows(s: SoloState, objective: Objective | None) -> bool:
     """Whether the Boss's roll also shows this (an ability's extra condition)."""
     return objective is not None and objective.met_by(s.dice, s.boss.count("hex") > 0)
+
 
 def remove_worst_status(s: SoloState, objective: Objective) -> None:
     """He "may remove 1 of his status effects": the one that hurts him most."""
@@ -326,6 +335,7 @@ def remove_worst_status(s: SoloState, objective: Objective) -> None:
         ),
     )
 
+
 def orange_helps(s: SoloState, effect: dict[str, Any], damage: int, undefendable: bool) -> bool:
     """Whether any part of the orange card would change this attack: like a blue
     card (4. Main phase), the Boss does not pay for an effect he cannot apply
@@ -340,8 +350,10 @@ def orange_helps(s: SoloState, effect: dict[str, Any], damage: int, undefendable
     }
     return any(helps[part] for part in effect if part in helps)
 
+
 def on_player_defense(s: SoloState, data: dict, answer: Input, values: list[int]) -> None:
     s.then(("counter", {}), ("deal", {**data, "damage": data["damage"] - answer.number}))
+
 
 def ask_counter(s: SoloState, data: dict) -> Prompt:
     return Prompt(
@@ -351,9 +363,11 @@ def ask_counter(s: SoloState, data: dict) -> Prompt:
         number_range=(0, MAX_DAMAGE),
     )
 
+
 def on_counter(s: SoloState, data: dict, answer: Input, values: list[int]) -> None:
     if answer.number:
         health.hurt_boss(s, answer.number, avoidable=True)
+
 
 def run_deal(s: SoloState, data: dict) -> None:
     damage = data["damage"]

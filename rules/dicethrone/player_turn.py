@@ -52,6 +52,7 @@ def run_round(s: SoloState, data: dict) -> None:
     steps += [("player_turn", {}), ("boss_turn", {}), ("round", {})]
     s.then(*steps)
 
+
 def ask_salves(s: SoloState, data: dict) -> Prompt:
     return Prompt(
         PromptKind.NUMBER,
@@ -59,6 +60,7 @@ def ask_salves(s: SoloState, data: dict) -> Prompt:
         Actor.PLAYER,
         number_range=(0, s.salve),
     )
+
 
 def on_salves(s: SoloState, data: dict, answer: Input, values: list[int]) -> None:
     if answer.number:
@@ -68,6 +70,7 @@ def on_salves(s: SoloState, data: dict, answer: Input, values: list[int]) -> Non
             EventKind.HEAL,
             msg("You spend {n} Salve(s): +{healed} Health.", n=answer.number, healed=healed),
         )
+
 
 def run_player_turn(s: SoloState, data: dict) -> None:
     player = s.player
@@ -90,6 +93,7 @@ def run_player_turn(s: SoloState, data: dict) -> None:
             turn=s.turn,
         )
     )
+
 
 def ask_menu(s: SoloState, data: dict) -> Prompt:
     options = []
@@ -121,6 +125,7 @@ def ask_menu(s: SoloState, data: dict) -> Prompt:
         tuple(options),
     )
 
+
 def on_menu(s: SoloState, data: dict, answer: Input, values: list[int]) -> None:
     choice = answer.choice
     if choice == "end":
@@ -145,6 +150,7 @@ def on_menu(s: SoloState, data: dict, answer: Input, values: list[int]) -> None:
     else:
         s.then(follow[choice])
 
+
 def ask_damage(s: SoloState, data: dict) -> Prompt:
     texts = {
         "attack": msg("How much damage does your attack deal (before his defence)?"),
@@ -154,6 +160,7 @@ def ask_damage(s: SoloState, data: dict) -> Prompt:
     return Prompt(
         PromptKind.NUMBER, texts[data["kind"]], Actor.PLAYER, number_range=(0, MAX_DAMAGE)
     )
+
 
 def on_damage(s: SoloState, data: dict, answer: Input, values: list[int]) -> None:
     deal(s, data["kind"], answer.number)
@@ -171,6 +178,7 @@ def run_ultimate_hit(s: SoloState, data: dict) -> None:
     """A rolled Ultimate that stands: its damage lands (with Bonus Damage)."""
     deal(s, "ultimate", data["damage"])
 
+
 def ask_bonus(s: SoloState, data: dict) -> Prompt:
     return Prompt(
         PromptKind.NUMBER,
@@ -182,9 +190,11 @@ def ask_bonus(s: SoloState, data: dict) -> Prompt:
         number_range=(0, s.bonus_damage),
     )
 
+
 def on_bonus(s: SoloState, data: dict, answer: Input, values: list[int]) -> None:
     s.bonus_damage -= answer.number
     player_hits(s, data["kind"], data["damage"] + answer.number)
+
 
 def player_hits(s: SoloState, kind: str, damage: int) -> None:
     if kind == "ultimate":  # cannot be defended, avoided or reduced (reference 1.8)
@@ -199,6 +209,7 @@ def player_hits(s: SoloState, kind: str, damage: int) -> None:
     else:
         health.hurt_boss(s, damage)
 
+
 def ask_defense(s: SoloState, data: dict) -> Prompt:
     defense = s.boss_hero.defense(s.levels)
     if defense.asked:  # its dice and effect are not public
@@ -211,6 +222,7 @@ def ask_defense(s: SoloState, data: dict) -> Prompt:
         ),
         defense.dice,
     )
+
 
 def on_defense(s: SoloState, data: dict, answer: Input, values: list[int]) -> None:
     defense = s.boss_hero.defense(s.levels)
@@ -233,6 +245,7 @@ def on_defense(s: SoloState, data: dict, answer: Input, values: list[int]) -> No
     if shown.damage and not s.winner:
         health.hurt_player(s, shown.damage)
 
+
 def ask_status(s: SoloState, data: dict) -> Prompt:
     names = [Option(t, msg(tokens()[t].name)) for t in BOSS_STATUSES]
     options = (*names, Option("none", msg("None")))
@@ -243,26 +256,27 @@ def ask_status(s: SoloState, data: dict) -> Prompt:
         options,
     )
 
+
 def on_status(s: SoloState, data: dict, answer: Input, values: list[int]) -> None:
     if answer.choice != "none" and s.boss.add(answer.choice):
-        s.say(
-            "status", msg("The Boss receives {token}.", token=msg(tokens()[answer.choice].name))
-        )
+        s.say("status", msg("The Boss receives {token}.", token=msg(tokens()[answer.choice].name)))
+
 
 def ask_remove(s: SoloState, data: dict) -> Prompt:
     names = [Option(t, msg(tokens()[t].name)) for t in sorted(s.player.tokens)]
     options = (*names, Option("none", msg("None")))
-    return Prompt(
-        PromptKind.CHOOSE, msg("Which status effect left you?"), Actor.PLAYER, options
-    )
+    return Prompt(PromptKind.CHOOSE, msg("Which status effect left you?"), Actor.PLAYER, options)
+
 
 def on_remove(s: SoloState, data: dict, answer: Input, values: list[int]) -> None:
     if answer.choice != "none":
         s.player.remove(answer.choice)
 
+
 def removable_boss_tokens(s: SoloState) -> list[str]:
     """6. King's Hand "cannot be Removed or Transferred by card effects"."""
     return sorted(t for t in s.boss.tokens if t != "kings-hand")
+
 
 def ask_boss_cp(s: SoloState, data: dict) -> Prompt:
     return Prompt(
@@ -272,10 +286,12 @@ def ask_boss_cp(s: SoloState, data: dict) -> Prompt:
         number_range=(0, s.boss.cp),
     )
 
+
 def on_boss_cp(s: SoloState, data: dict, answer: Input, values: list[int]) -> None:
     if answer.number:
         s.boss.cp -= answer.number
         s.say(EventKind.INFO, msg("The Boss loses {n} CP.", n=answer.number))
+
 
 def ask_boss_token(s: SoloState, data: dict) -> Prompt:
     names = [Option(t, msg(tokens()[t].name)) for t in removable_boss_tokens(s)]
@@ -286,11 +302,13 @@ def ask_boss_token(s: SoloState, data: dict) -> Prompt:
         (*names, Option("none", msg("None"))),
     )
 
+
 def on_boss_token(s: SoloState, data: dict, answer: Input, values: list[int]) -> None:
     if answer.choice != "none":
         s.boss.remove(answer.choice)
         name = msg(tokens()[answer.choice].name)
         s.say(EventKind.INFO, msg("{token} leaves the Boss.", token=name))
+
 
 def ask_heal(s: SoloState, data: dict) -> Prompt:
     return Prompt(
@@ -300,13 +318,14 @@ def ask_heal(s: SoloState, data: dict) -> Prompt:
         number_range=(0, MAX_DAMAGE),
     )
 
+
 def on_heal(s: SoloState, data: dict, answer: Input, values: list[int]) -> None:
     health.heal(s, s.player, PLAYER_HEALTH, answer.number)
 
+
 def ask_cp(s: SoloState, data: dict) -> Prompt:
-    return Prompt(
-        PromptKind.NUMBER, msg("Your CP now?"), Actor.PLAYER, number_range=(0, MAX_CP)
-    )
+    return Prompt(PromptKind.NUMBER, msg("Your CP now?"), Actor.PLAYER, number_range=(0, MAX_CP))
+
 
 def on_cp(s: SoloState, data: dict, answer: Input, values: list[int]) -> None:
     s.player.cp = answer.number

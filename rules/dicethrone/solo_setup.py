@@ -24,6 +24,7 @@ def ask_boss(s: SoloState, data: dict) -> Prompt:
     options = tuple(Option(b, msg(load_hero(b).name)) for b in BOSSES)
     return Prompt(PromptKind.CHOOSE, msg("Choose the Boss."), Actor.TABLE, options)
 
+
 def ask_difficulty(s: SoloState, data: dict) -> Prompt:
     options = (
         Option("easy", msg("Easy (10 CP of upgrades, D = 0)")),
@@ -32,16 +33,20 @@ def ask_difficulty(s: SoloState, data: dict) -> Prompt:
     )
     return Prompt(PromptKind.CHOOSE, msg("Choose the Boss's difficulty."), Actor.TABLE, options)
 
+
 def on_boss(s: SoloState, data: dict, answer: Input, values: list[int]) -> None:
     run_set_boss(s, {"boss": answer.choice})
+
 
 def run_set_boss(s: SoloState, data: dict) -> None:
     s.boss_id = data["boss"]
     s.hero = load_hero(s.boss_id)
     s.decks = load_decks(s.boss_id)
 
+
 def on_difficulty(s: SoloState, data: dict, answer: Input, values: list[int]) -> None:
     run_set_difficulty(s, {"level": answer.choice})
+
 
 def run_set_difficulty(s: SoloState, data: dict) -> None:
     s.difficulty = data["level"]
@@ -62,6 +67,7 @@ def run_set_difficulty(s: SoloState, data: dict) -> None:
         s.say(EventKind.INSTRUCTION, text)
     s.then(*(("confirm", {"text": t, "actor": Actor.TABLE}) for t in texts))
     s.later(("round", {}))
+
 
 def place_upgrades(s: SoloState, budget: int) -> list[str]:
     """2.2.3: draw upgrades until one cannot be paid; a higher level pays only the
@@ -95,10 +101,8 @@ def place_upgrades(s: SoloState, budget: int) -> list[str]:
             "upgrade",
             msg("Upgrade {name} placed for {cost} CP.", name=msg(card.name), cost=price),
         )
-    return [
-        s.boss_hero.ability(ability, level).name
-        for ability, level in sorted(s.levels.items())
-    ]
+    return [s.boss_hero.ability(ability, level).name for ability, level in sorted(s.levels.items())]
+
 
 def shuffled(s: SoloState, n: int) -> list[int]:
     pile = list(range(n))
