@@ -59,6 +59,14 @@ def write(models: Path, facts: dict[str, Any], data: Path, smoke: bool) -> None:
     (models / "models.json").write_text(json.dumps(facts, indent=2) + "\n", encoding="utf-8")
     model_facts.cache_clear()
     sizes = {p.name: p.stat().st_size for p in sorted(models.glob("*.onnx"))}
+    # Models trained by older code than today's name their recipe in models.json; the
+    # clause on what today's code adds would not be true of them.
+    extras = (
+        f"; the face reader also {facts['renders'] // LEANING_SHARE} trays seen leaning and"
+        f" {DISTRACTORS} drawn things that are no die"
+        if "recipe" not in facts
+        else ""
+    )
     lines = [
         "# Model card: the dice reader's networks",
         "",
@@ -73,9 +81,8 @@ def write(models: Path, facts: dict[str, Any], data: Path, smoke: bool) -> None:
         "",
         "## Data and split",
         f"- Trained on: {', '.join(facts['trained_on']) or 'rendered trays only'}, plus"
-        f" {facts['renders']} domain-randomised rendered trays (`vision/training/trays.py`);"
-        f" the face reader also {facts['renders'] // LEANING_SHARE} trays seen leaning and"
-        f" {DISTRACTORS} drawn things that are no die.",
+        f" {facts['renders']} domain-randomised rendered trays (`vision/training/trays.py`)"
+        f"{extras}.",
         "- Held out for calibration (temperature, finder threshold), never trained on:"
         f" {', '.join(facts['held_out']) or 'none'} (of a set without a validation split,"
         f" every {HELD_OUT_EVERY}th training photo).",
@@ -88,6 +95,7 @@ def write(models: Path, facts: dict[str, Any], data: Path, smoke: bool) -> None:
         " first, e.g. `pip install torch==2.13.0` from the CPU wheel index, then"
         " `pip install -e '.[train]'`; PyPI's default Linux torch wheel pulls about 3 GB of"
         " GPU libraries this training never uses)",
+        *([f"- Recipe: {facts['recipe']}"] if "recipe" in facts else []),
         f"- Seed {facts['seed']}; {facts['face_epochs']} face-reader epochs,"
         f" {facts['finder_steps']} finder steps of 16 patches; {facts['train_seconds']} s"
         f" with {facts.get('threads', 2)} torch thread(s) on a 2-core CPU.",
