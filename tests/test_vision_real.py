@@ -70,8 +70,8 @@ def test_trained_without_a_set_the_reader_still_reads_it(datasets, left_out, fol
     d6-desk they read 94.53% of d6-desk valid with 0.17 extra a photo (threshold
     0.15; 0.30 while cut finds called no die were kept; 92.97% and 0.36 at 0.4;
     91.8% and 0.41 before side faces beside a read die were dropped and unsure
-    faces looked at again). The issue's target (95%,
-    < 0.1 extra) is not met; this test keeps the level from slipping."""
+    faces looked at again). The issue's target (95%, < 0.1 extra) is not met; this
+    test keeps the level from slipping."""
     models = MODELS / "leave-out" / left_out
     if not all((models / name).exists() for name in ("finder.onnx", "faces.onnx")):
         pytest.skip(

@@ -39,6 +39,16 @@ UNSURE = 0.6  # calibrated probability below which a face is not given a value
 SECOND_LOOK_TURNS = (1, 2, 3)
 
 
+def _ring(diameters: tuple[float, float]) -> np.ndarray:
+    """The crop's pixels between two diameters (of the die's side) round its centre."""
+    offsets = np.arange(FACE_INPUT) - (FACE_INPUT - 1) / 2
+    radius = np.hypot(offsets[:, None], offsets[None, :]) * FACE_SPAN / FACE_INPUT
+    return (radius >= diameters[0] / 2) & (radius <= diameters[1] / 2)
+
+
+_SYMBOL_RING = _ring(SYMBOL_RING)
+
+
 def cut_square(image: np.ndarray, x: float, y: float, side: float, out: int) -> np.ndarray:
     """The ``side`` square centred at (x, y) as ``out`` x ``out`` pixels, area-averaged
     from the full frame; where it leaves the frame the edge pixels are repeated."""
@@ -91,9 +101,11 @@ class FaceReader:
         if len(unsure):
             probabilities[unsure] = self.turned_looks(crops[unsure], probabilities[unsure])
         norms = np.linalg.norm(embeddings, axis=1, keepdims=True) + 1e-6
-        middles, inks, rings = colours_of(crops)
-        symbols = probabilities[:, :NOT_A_DIE].argmax(axis=1) == SYMBOL
-        bodies = np.where(symbols[:, None], rings, middles)
+        middles, inks = colours_of(crops)
+        bodies = middles.copy()
+        symbols = np.flatnonzero(probabilities[:, :NOT_A_DIE].argmax(axis=1) == SYMBOL)
+        if len(symbols):
+            bodies[symbols] = np.median(crops[symbols][:, _SYMBOL_RING].astype(np.float32), axis=1)
         return FaceLooks(probabilities, embeddings / norms, bodies, inks, middles)
 
     def turned_looks(self, crops: np.ndarray, first: np.ndarray) -> np.ndarray:
@@ -112,9 +124,9 @@ def softmax(logits: np.ndarray) -> np.ndarray:
     return shifted / shifted.sum(axis=1, keepdims=True)
 
 
-def colours_of(crops: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Each crop's middle median, print (the median of the middle's pixels least
-    like that) and ring median (BGR)."""
+def colours_of(crops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each crop's middle median and print, the median of the middle's pixels least
+    like that (BGR)."""
     middle = FACE_INPUT // 2
     half = int(FACE_INPUT * MIDDLE_SPAN / FACE_SPAN / 2)
     centre = crops[:, middle - half : middle + half, middle - half : middle + half]
@@ -123,7 +135,4 @@ def colours_of(crops: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     away = np.abs(pixels - middles[:, None, :]).sum(axis=2)
     far = np.argsort(away, axis=1)[:, -max(1, pixels.shape[1] // PRINT_SHARE) :]
     inks = np.median(np.take_along_axis(pixels, far[..., None], axis=1), axis=1)
-    offsets = np.arange(FACE_INPUT) - (FACE_INPUT - 1) / 2
-    radius = np.hypot(offsets[:, None], offsets[None, :]) * FACE_SPAN / FACE_INPUT
-    ring = (radius >= SYMBOL_RING[0] / 2) & (radius <= SYMBOL_RING[1] / 2)
-    return middles, inks, np.median(crops[:, ring].astype(np.float32), axis=1)
+    return middles, inks

@@ -111,11 +111,16 @@ def cut_by_edge(candidate: Candidate, width: int, height: int) -> bool:
     )
 
 
+def apart(a: Candidate, b: Candidate) -> float:
+    """How far apart two finds are, in sides of the larger."""
+    return math.hypot(a.x - b.x, a.y - b.y) / max(a.size, b.size)
+
+
 def distinct(candidates: list[Candidate]) -> list[Candidate]:
     """The strongest find of each die (a large die may peak twice)."""
     kept: list[Candidate] = []
     for c in sorted(candidates, key=lambda c: -c.score):
-        if all(math.hypot(c.x - k.x, c.y - k.y) > SAME_DIE * max(c.size, k.size) for k in kept):
+        if all(apart(c, k) > SAME_DIE for k in kept):
             kept.append(c)
     return kept
 
@@ -133,8 +138,7 @@ def side_face(find: NamedFind, finds: list[NamedFind]) -> bool:
     return any(
         other.named.value is not None
         and other.candidate.score > c.score
-        and math.hypot(c.x - other.candidate.x, c.y - other.candidate.y)
-        < SIDE_FACE * max(c.size, other.candidate.size)
+        and apart(c, other.candidate) < SIDE_FACE
         for other in finds
     )
 

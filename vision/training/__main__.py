@@ -196,7 +196,6 @@ def recalibrate(args: argparse.Namespace) -> int:
     write_facts(args.out, facts)
     print(f"finder threshold {facts['finder_threshold']} (best on {len(held)} held-out photos)")
     card.write(args.out, facts, args.data, smoke=args.smoke)
-    model_facts.cache_clear()
     return 0
 
 
