@@ -63,14 +63,15 @@ def near(reading, die):
     ]
 
 
-@BELOW_TARGET
-@pytest.mark.parametrize("which", ["mixed", "hero"])
+@pytest.mark.parametrize("which", ["mixed", pytest.param("hero", marks=BELOW_TARGET)])
 def test_a_dozen_rendered_photos_teach_99_percent_of_faces(which):
     """Issue 3, item 5: "after teaching from a dozen labelled photos of those dice, at
     least 99% of all faces read right" -- 100 fresh trays of four colours of dice on
     four floors, dice 7-13% of the frame, lamps from 75% to 115%, touching dice in a
     third; the face and the die's colour must both be right (notes §3: colour is part
-    of a reading), with no more than 1% extra dice."""
+    of a reading), with no more than 1% extra dice. Measured: mixed 474/478, 0 extra,
+    1 wrong value (473/478 while the finder's scale moved with every read); hero
+    466/478."""
     symbols, faces = {"mixed": MIXED, "hero": HERO}[which]
     reader = make_reader(taught_set(which))
     assert reader.profile.model is not None

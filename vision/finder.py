@@ -3,9 +3,11 @@
 A small fully convolutional network (CenterNet style: Zhou et al. 2019, "Objects as
 Points") marks each top face's centre on a heatmap at 1/``STRIDE`` of its input and
 gives the face's log side there. It looks at a shrunk copy of the frame, scaled so the
-dice are about ``TARGET_SIDE`` pixels across, the size it was trained at; the dice
-size it saw is remembered per frame size, so a settled tray costs one look. A first
-look that finds dice far smaller or larger than that looks again at the right scale.
+dice are about ``TARGET_SIDE`` pixels across, the size it was trained at; the
+scale it last looked at is remembered per frame size, so a settled tray costs one look
+and reads alike from frame to frame. A look that finds dice far smaller or larger
+than that looks again at the right scale, until they fit (a first guess at mini dice
+in a big frame can take three looks).
 It finds generously: the face reader, which sees the die at full resolution, says
 what is not a die.
 """
@@ -25,8 +27,15 @@ STRIDE = 4  # input pixels per heatmap cell
 TARGET_SIDE = 26.0  # die side (input pixels) the finder looks at best
 FIRST_SIDE = 512  # long side of the first look at a frame of unknown dice
 SMALLEST_SIDE, LARGEST_SIDE = 160, 1536  # bounds of any look's long side
-# A look whose dice are outside this range (input pixels) is looked at again.
+# A look whose dice are outside this range (input pixels) is taken again at the scale
+# that makes them TARGET_SIDE across, if that scale is RESCALE (relative) different.
 GOOD_SIDES = (20.0, 36.0)
+RESCALE = 0.2
+# A frame size looked at before keeps its last scale while that scale is within KEEP
+# (relative) of the one its dice ask for: looser than the first look's band, a still
+# tray reads alike from frame to frame; tighter, the scale follows a tray of other dice.
+KEEP = 0.1
+RESCALE_LOOKS = 3  # at most this many looks again in one frame
 MEAN, SPREAD = 127.5, 64.0  # pixel normalisation the finder was trained with
 PAD = 16  # the network's input sides are multiples of this
 SURE = 0.5  # a find this strong sets the dice size the next looks are scaled by
@@ -62,29 +71,36 @@ class DieFinder:
         self.threshold = (
             float(model_facts(models)["finder_threshold"]) if threshold is None else threshold
         )
-        self._side: dict[tuple[int, int], float] = {}  # die side, frame pixels, per frame size
+        # The scale of the look last used, per frame size: a still tray is looked at
+        # the same way every time, so it reads alike from frame to frame.
+        self._scales: dict[tuple[int, int], float] = {}
 
     def find(self, frame: np.ndarray, threshold: float | None = None) -> list[Candidate]:
         height, width = frame.shape[:2]
         key = (width, height)
         low = self.threshold if threshold is None else threshold
-        known = self._side.get(key)
-        scale = self._scale(frame, TARGET_SIDE / known if known else FIRST_SIDE / max(key))
+        known = self._scales.get(key)
+        scale = known or self._scale(frame, FIRST_SIDE / max(key))
         sure = max(low, SURE)
         found = without_parts(self.look(frame, scale, low), sure)
         if not known:
             found, scale = self._other_scale(frame, found, scale, low, sure)
-        sides = [c.size * scale for c in found if c.score >= sure]
-        if sides:
+        for looks_again in range(RESCALE_LOOKS + 1):
+            sides = [c.size * scale for c in found if c.score >= sure]
+            if not sides:
+                break
+            self._scales[key] = scale
             seen = float(np.median(sides))
-            if not GOOD_SIDES[0] <= seen <= GOOD_SIDES[1]:
-                better = self._scale(frame, scale * TARGET_SIDE / seen)
-                if abs(better - scale) / scale > 0.2:
-                    scale = better
-                    found = without_parts(self.look(frame, scale, low), sure)
-            strong = [c.size for c in found if c.score >= sure]
-            if strong:
-                self._side[key] = float(np.median(strong))
+            better = self._scale(frame, scale * TARGET_SIDE / seen)
+            change = abs(better - scale) / scale
+            if known:
+                fits = change <= KEEP
+            else:
+                fits = GOOD_SIDES[0] <= seen <= GOOD_SIDES[1] or change <= RESCALE
+            if fits or looks_again == RESCALE_LOOKS:
+                break
+            scale = better
+            found = without_parts(self.look(frame, scale, low), sure)
         return found
 
     def _other_scale(
@@ -105,16 +121,16 @@ class DieFinder:
                 inside = [f for f in found if abs(f.x - die.x) < die.size / 2
                           and abs(f.y - die.y) < die.size / 2]  # fmt: skip
                 if len(inside) >= 2 or not any_sure:
-                    return far, coarse
+                    return without_parts(far, sure), coarse
         if not any_sure:
             closer = self._scale(frame, scale * CLOSER)
             if closer > scale * 1.2:
-                return self.look(frame, closer, low), closer
+                return without_parts(self.look(frame, closer, low), sure), closer
         return found, scale
 
     def forget(self) -> None:
-        """Forget the dice sizes seen (the next frame is a new table)."""
-        self._side.clear()
+        """Forget the scales looked at (the next frame is a new table)."""
+        self._scales.clear()
 
     @staticmethod
     def _scale(frame: np.ndarray, scale: float) -> float:

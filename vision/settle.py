@@ -31,6 +31,9 @@ import numpy as np
 from dicetable.vision.reading import FrameReading
 
 THUMB_WIDTH = 160
+# A changed region reaching in from an edge is a hand when what no die explains covers
+# more than this many dice's areas (a die's shadow and side faces stay well under it).
+HAND_DICE = 4
 
 
 class SettleState(StrEnum):
@@ -203,7 +206,7 @@ class SettleWatcher:
             region = labels[y : y + h, x : x + w] == index
             if dice:  # what no die explains must be much bigger than a die
                 area -= int(np.count_nonzero(region & (covered[y : y + h, x : x + w] > 0)))
-                if area < max(share * height * width, 4 * die):
+                if area < max(share * height * width, HAND_DICE * die):
                     continue
             found[y : y + h, x : x + w][region] = 1
         return found if found.any() else None
