@@ -86,3 +86,30 @@ def test_a_game_begun_after_another_starts_its_own_log(shots: Path, isolated_dat
         assert ui.screens.game.log == [] and ui.screens.game.recent == []
     finally:
         ui.close()
+
+
+def test_a_language_change_tells_the_log_again_in_the_new_words(
+    shots: Path, isolated_data: Path
+) -> None:
+    """Settings, Español, mid-game: every screen is rebuilt in Spanish, and the game's
+    log and latest events with it, line for line (they were once emptied)."""
+    ui = Table(DISPLAYS["landscape"], shots)
+    try:
+        play(ui, "dicethrone-solo", ANSWERS)
+        lines, recent = log_lines(ui), ui.screens.game.recent
+        ui.screens.set_language("es")
+        ui.pump(6)
+        spanish = log_lines(ui)
+        assert len(lines) >= ANSWERS // 2 and len(spanish) == len(lines), (lines, spanish)
+        assert [kind for kind, _ in spanish] == [kind for kind, _ in lines]
+        assert [kind for kind, _ in ui.screens.game.recent] == [kind for kind, _ in recent]
+        changed = [es for (_, en), (_, es) in zip(lines, spanish, strict=True) if en != es]
+        assert len(changed) >= len(lines) // 2 and "Mejora" in " ".join(changed), spanish
+        ui.button(TableAction.MENU)
+        for _ in range(3):
+            ui.button(TableAction.NEXT)  # the game log, last in the menu
+        ui.button(TableAction.CONFIRM)
+        assert ui.screens.game.log_open()
+        ui.check("log-after-a-language-change-es")
+    finally:
+        ui.close()

@@ -17,6 +17,7 @@ BACK) goes back a page; on the home page MENU opens the settings.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -198,12 +199,15 @@ class TableScreens(ScreenManager):
         def rebuild(_future: Any) -> None:
             def job(_dt: float) -> None:
                 current = self.current
-                state = self.built["game"].state if "game" in self.built else None
+                game: Any = self.built.get("game")
+                state = game.state if game is not None else None
                 self.clear_widgets()
                 self.words = Words(lang)
                 self._build()
                 if state is not None:
-                    self.game.show_state(state)
+                    # its log and latest events, told again in the new words
+                    told = dataclasses.replace(state, history=tuple(game.history), events=())
+                    self.game.show_state(told)
                 self.go(current)
 
             Clock.schedule_once(job)

@@ -79,6 +79,9 @@ class GameScreen(RollArea, Screen):
         self.typed: list[Die] = []
         self.last_roll: tuple[Die, ...] = ()  # the dice last answered (keep advice)
         self.log: list[story.Told] = []  # every event of this game, oldest first
+        # each answer's events as the rules gave them: a language change tells the
+        # log again in the new words
+        self.history: list[tuple[Event, ...]] = []
         self.story: story.Story | None = None  # the steps being told, if any
         self.rank: tuple[int, int] | None = None  # the final score's high-score place
         self.result: dict[str, Any] = {}  # the game's result, once it is over
@@ -162,6 +165,7 @@ class GameScreen(RollArea, Screen):
         """A game begun or resumed: its log and its latest events are what its saved
         moves caused (a resumed game tells its whole story again)."""
         self.log, self.recent, self.story, self.rank, self.result = [], [], None, None, {}
+        self.history = []
         for events in history:
             self._take_events(events)
 
@@ -170,6 +174,9 @@ class GameScreen(RollArea, Screen):
         first, each answer's events in their order)."""
         self.recent[:0] = [(str(e.kind), self.t(e.text)) for e in events]
         del self.recent[EVENTS_KEPT:]
+        if events:
+            self.history.append(tuple(events))
+            del self.history[: -story.LOG_KEPT]
         happened = story.told(events, self.t)
         self.log += happened
         del self.log[: -story.LOG_KEPT]
