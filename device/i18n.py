@@ -1,9 +1,10 @@
 """Translation catalogues, gettext style: the English text is the key.
 
 Every package (``rules/<game>``, ``ui``, ``device``...) may hold ``i18n/<lang>.toml``
-files mapping English templates to translations. English needs no catalogue; a
-missing translation falls back to English, and ``tests/test_i18n.py`` checks that
-Spanish covers every message the games actually produce.
+files mapping English templates to translations. English needs a catalogue only for
+the ids of a game's data files shown as words (Dicequest's "2-swords" face reads "2
+swords"); a missing translation falls back to the key, and ``tests/test_i18n.py``
+checks that Spanish covers every message the games actually produce.
 """
 
 from __future__ import annotations
@@ -21,8 +22,6 @@ PACKAGES = ("dicetable.device", "dicetable.ui", "dicetable.rules")
 
 @cache
 def catalogue(lang: str) -> dict[str, str]:
-    if lang == "en":
-        return {}
     merged: dict[str, str] = {}
     for package in _packages_with_i18n():
         path = resources.files(package).joinpath("i18n", f"{lang}.toml")

@@ -98,3 +98,14 @@ def test_dicequest_teaches_the_dice_the_player_corrected(tmp_path, fresh_registr
     sets = {dice.profile: dice for dice in registry.dice_sets(tmp_path)}
     assert [f.name for f in sets["dicequest"].faces] == list(default_dice().faces)
     assert "Dicequest dice not corrected" in caplog.text
+
+
+def test_dicequest_faces_are_named_in_words_in_english_too(fresh_registry):
+    """The teach flow asks for each face by name: "2 swords (on a red die)", as the
+    rulebook says them ("1-Sword and 2-Swords"; "an Arrow and a Rune", Example:
+    Adventure, step 8), not the data file's ids ("2-swords", "arrow-rune")."""
+    quest = {dice.profile: dice for dice in registry.dice_sets()}["dicequest"]
+    labels = {face.name: translate(face.label, "en") for face in quest.faces}
+    assert labels["2-swords"] == "2 swords (on a red die)"
+    assert labels["arrow-rune"] == "arrow and rune (on a blue die)"
+    assert not [label for label in labels.values() if "-" in label], labels
