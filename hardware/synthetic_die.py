@@ -96,10 +96,14 @@ def rounded_square(
     return rotated(np.array(points, np.float64), angle) + np.array([x, y])
 
 
+def rotation(degrees: float) -> np.ndarray:
+    """The 2x2 matrix that turns points by ``degrees`` (image axes: clockwise)."""
+    a = math.radians(degrees)
+    return np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+
+
 def rotated(points: np.ndarray, angle: float) -> np.ndarray:
-    a = math.radians(angle)
-    rotation = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
-    return points @ rotation.T
+    return points @ rotation(angle).T
 
 
 def fixed_point(points: np.ndarray) -> np.ndarray:

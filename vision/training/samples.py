@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from dicetable.hardware.synthetic_die import rotation
 from dicetable.vision.face_reader import CLASSES, FACE_INPUT, FACE_SPAN, NOT_A_DIE, cut_square
 from dicetable.vision.finder import STRIDE
 from dicetable.vision.training.augment import photometric
@@ -140,11 +141,6 @@ def finder_targets(dice: list[Die]) -> tuple[np.ndarray, np.ndarray, np.ndarray]
         size[rows, columns] = math.log(max(die.size, 1.0))
         mask[rows, columns] = 1.0
     return heat, size, mask
-
-
-def rotation(degrees: float) -> np.ndarray:
-    turn = math.radians(degrees)
-    return np.array([[math.cos(turn), -math.sin(turn)], [math.sin(turn), math.cos(turn)]])
 
 
 def distractor_crops(count: int, rng: np.random.Generator) -> list[tuple[np.ndarray, int]]:
