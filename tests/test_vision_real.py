@@ -51,9 +51,9 @@ def test_dice_colours_test_holds_the_measured_level(datasets):
     assert score.extra / score.photos < 0.1, score.report(D6_FACES)
 
 
-# Measured with the leave-out models in the repo (shorter schedules, see their model
-# cards): the issue asks >= 95% of dice and < 0.1 extra dice a photo each way.
-LEFT_OUT_FLOORS = {"dice-colours": (0.785, 0.15), "d6-desk": (0.94, 0.2)}
+# Measured with the leave-out models in the repo (their schedules differ: see their
+# model cards): the issue asks >= 95% of dice and < 0.1 extra dice a photo each way.
+LEFT_OUT_FLOORS = {"dice-colours": (0.9, 0.2), "d6-desk": (0.94, 0.2)}
 
 
 @pytest.mark.parametrize(("left_out", "folders"), [
@@ -62,16 +62,18 @@ LEFT_OUT_FLOORS = {"dice-colours": (0.785, 0.15), "d6-desk": (0.94, 0.2)}
 ])  # fmt: skip
 def test_trained_without_a_set_the_reader_still_reads_it(datasets, left_out, folders):
     """Issue 17 item 4, leave one set out: the models trained without a set, scored on
-    all of it, by today's recipe and reader. Without dice-colours they read 79.11% of
-    its 1,795 dice with 0.13 extra a photo (threshold 0.3; 70.03% and 0.09 at 0.5,
-    before weak finds had to be read surely; 64.3% and 1.48 by the recipe before
-    recolouring, magnets, specks and crops beside each die; the classical reader:
-    55.7%); dark glossy dice with red pips are said cocked or unknown. Without
-    d6-desk they read 94.53% of d6-desk valid with 0.17 extra a photo (threshold
-    0.15; 0.30 while cut finds called no die were kept; 92.97% and 0.36 at 0.4;
-    91.8% and 0.41 before side faces beside a read die were dropped and unsure
-    faces looked at again). The issue's target (95%, < 0.1 extra) is not met; this
-    test keeps the level from slipping."""
+    all of it, at the finder threshold picked on held-out photos and rendered trays.
+    Without dice-colours (the shipped schedule: 6000 finder steps, 30 face epochs)
+    they read 90.64% of its 1,795 dice with 0.19 extra a photo (threshold 0.4; the
+    same networks at 0.6, which the held-out d6-desk photos alone picked: 76.8%,
+    0.04; the shorter schedule's models: 79.33%, 0.13 at 0.3; 64.3% and 1.48 by the
+    recipe before recolouring, magnets, specks and crops beside each die; the
+    classical reader: 55.7%); glossy and translucent dice are said cocked or unknown.
+    Without d6-desk they read 94.53% of d6-desk valid with 0.16 extra a photo
+    (threshold 0.3; 0.17 at 0.15; 0.30 while cut finds called no die were kept;
+    91.8% and 0.41 before side faces beside a read die were dropped and unsure faces
+    looked at again). The issue's target (95%, < 0.1 extra) is not met; this test
+    keeps the level from slipping."""
     models = MODELS / "leave-out" / left_out
     if not all((models / name).exists() for name in ("finder.onnx", "faces.onnx")):
         pytest.skip(

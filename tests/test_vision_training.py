@@ -242,3 +242,23 @@ def test_recalibrating_picks_the_threshold_again_and_keeps_the_networks(datasets
     assert after["date"] == facts["date"] and "recalibrated" in after
     assert "picked again" in (out / "MODEL_CARD.md").read_text()
     assert networks == {p.name: p.read_bytes() for p in out.glob("*.onnx")}
+
+
+def test_the_finder_threshold_is_scored_on_rendered_trays_per_die():
+    """The threshold is picked on held-out photos and rendered trays from seeds no
+    network trained on, each scored per die (right less EXTRA_COST per extra), a
+    symbol or cocked die right when read without a value: a threshold that finds
+    nothing scores 0, the shipped one most of the dice."""
+    from dicetable.vision.networks import MODELS
+    from dicetable.vision.reader import DiceReader
+    from dicetable.vision.training import card
+    from dicetable.vision.training.__main__ import HELD_TRAY_SEED, render_pool
+
+    trays = render_pool(4, 7 + HELD_TRAY_SEED)
+    assert all(seed_dice for _, seed_dice in trays)
+    reader = DiceReader(models=MODELS)
+    reader.finder.threshold = 0.999
+    assert card.pool_score(reader, trays) == 0
+    reader.finder.threshold = 0.4
+    assert card.pool_score(reader, trays) > 0.7
+    assert card.best_threshold(MODELS, [], trays, (0.4, 0.999)) == 0.4

@@ -57,6 +57,8 @@ THRESHOLDS = (0.15, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7)
 PROVISIONAL_THRESHOLD = 0.3  # until the calibration picks one
 MINING_THRESHOLD = 0.3  # finds this strong are mined for the face reader's "none"
 LEANING_SEED = 50_000  # the leaning trays' seeds start here, apart from the finder's
+HELD_TRAYS, SMOKE_HELD_TRAYS = 100, 2  # rendered trays the finder threshold is picked on
+HELD_TRAY_SEED = 90  # added to the run's seed: their seeds lie apart from the trained ones
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
@@ -115,6 +117,12 @@ def split_photos(args: argparse.Namespace) -> tuple[list[Photo], list[Photo]]:
             held += photos[::HELD_OUT_EVERY]
             train += [p for i, p in enumerate(photos) if i % HELD_OUT_EVERY]
     return train, held
+
+
+def held_trays(args: argparse.Namespace) -> list[tuple[np.ndarray, list]]:
+    """Rendered trays no network trained on (seeds apart from the training ones), for
+    picking the finder threshold."""
+    return render_pool(SMOKE_HELD_TRAYS if args.smoke else HELD_TRAYS, args.seed + HELD_TRAY_SEED)
 
 
 def render_pool(count: int, seed: int, *, leaning: bool = False) -> list[tuple[np.ndarray, list]]:
@@ -191,10 +199,12 @@ def recalibrate(args: argparse.Namespace) -> int:
     facts = json.loads((args.out / "models.json").read_text(encoding="utf-8"))
     args.without = facts["without"]
     _, held = split_photos(args)
-    facts["finder_threshold"] = card.best_threshold(args.out, held, THRESHOLDS)
+    trays = held_trays(args)
+    facts["finder_threshold"] = card.best_threshold(args.out, held, trays, THRESHOLDS)
     facts["recalibrated"] = datetime.date.today().isoformat()
     write_facts(args.out, facts)
-    print(f"finder threshold {facts['finder_threshold']} (best on {len(held)} held-out photos)")
+    print(f"finder threshold {facts['finder_threshold']} (best on {len(held)} held-out photos"
+          f" and {len(trays)} rendered trays)")  # fmt: skip
     card.write(args.out, facts, args.data, smoke=args.smoke)
     return 0
 
@@ -280,9 +290,9 @@ def main(argv: list[str] | None = None) -> int:
     # the networks' own training time, over every run that resumed them
     facts["train_seconds"] = round(finder_seconds + face_seconds)
     write_facts(args.out, facts)
-    facts["finder_threshold"] = card.best_threshold(args.out, held, THRESHOLDS)
+    facts["finder_threshold"] = card.best_threshold(args.out, held, held_trays(args), THRESHOLDS)
     write_facts(args.out, facts)
-    say(f"finder threshold {facts['finder_threshold']} (best on the held-out photos)")
+    say(f"finder threshold {facts['finder_threshold']} (best on the held-out photos and trays)")
     card.write(args.out, facts, args.data, smoke=args.smoke)
     model_facts.cache_clear()
     say(f"model card written: {args.out / 'MODEL_CARD.md'}")

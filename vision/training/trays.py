@@ -112,6 +112,11 @@ def rendered_tray(
     return image, truth
 
 
+def pip_value(value: int) -> int | None:
+    """The value a reader should give a drawn die: none for a symbol or cocked one."""
+    return None if value in (SYMBOL, COCKED) else value
+
+
 def side_faces(rng: random.Random, top: int) -> tuple[int, int]:
     """Two side faces a real d6 can show beside ``top``: neither it nor its opposite
     (opposite faces add up to 7), nor opposite each other."""
