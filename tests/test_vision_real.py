@@ -208,10 +208,10 @@ def test_a_still_tray_reads_alike_from_frame_to_frame(datasets, photo):
     dice. The finder once remembered the dice size it measured, which moved a little
     with every read, and the next look's scale with it: 23 of the 25 dice-colours
     test photos read differently (values and places to the pixel) across six reads
-    of one frame, after the first. It now keeps the scale it
-    looked at while the dice still fit it (measured: 0 of 25 after the first read;
-    the first read of a new frame size may look once more, at the scale its dice ask
-    for, so 14 of 25 differ between the first read and the rest)."""
+    of one frame, after the first. It now keeps the scale it looked at while the
+    dice still fit it (measured: 0 of 25 after the first read; the first read of a
+    new frame size may look once more, at the scale its dice ask for, so 14 of 25
+    differ between the first read and the rest)."""
     frame = load_image(datasets / "dice-colours" / "test" / photo)
     reader = DiceReader()
     reader.read(frame)

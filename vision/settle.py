@@ -32,7 +32,7 @@ from dicetable.vision.reading import FrameReading
 
 THUMB_WIDTH = 160
 # A changed region reaching in from an edge is a hand when what no die explains covers
-# more than this many dice's areas (a die's shadow and side faces stay well under it).
+# more than this many dice's areas.
 HAND_DICE = 4
 
 
