@@ -102,7 +102,7 @@ def bgr(colour: np.ndarray) -> tuple[float, float, float]:
 
 
 def cut_by_edge(candidate: Candidate, width: int, height: int) -> bool:
-    half = candidate.size / 2 * (1 - OUT_OF_VIEW)
+    half = candidate.size * (0.5 - OUT_OF_VIEW)  # from the centre to where pips end
     return (
         candidate.x - half < 0
         or candidate.y - half < 0
