@@ -83,10 +83,15 @@ def write(models: Path, facts: dict[str, Any], data: Path, smoke: bool) -> None:
     model_facts.cache_clear()
     sizes = {p.name: p.stat().st_size for p in sorted(models.glob("*.onnx"))}
     # Models trained by older code than today's name their recipe in models.json; the
-    # clause on what today's code adds would not be true of them.
+    # clauses on what today's code adds would not be true of them.
     extras = (
         f"; the face reader also {facts['renders'] // LEANING_SHARE} trays seen leaning and"
         f" {DISTRACTORS} drawn things that are no die"
+        if "recipe" not in facts
+        else ""
+    )
+    trays = (
+        "; the finder threshold also on rendered trays drawn from seeds no network trained on"
         if "recipe" not in facts
         else ""
     )
@@ -108,8 +113,7 @@ def write(models: Path, facts: dict[str, Any], data: Path, smoke: bool) -> None:
         f"{extras}.",
         "- Held out for calibration (temperature, finder threshold), never trained on:"
         f" {', '.join(facts['held_out']) or 'none'} (of a set without a validation split,"
-        f" every {HELD_OUT_EVERY}th training photo); the finder threshold also on"
-        " rendered trays drawn from seeds no network trained on.",
+        f" every {HELD_OUT_EVERY}th training photo){trays}.",
         f"- Left out entirely: {', '.join(facts['without']) or 'none'}. Test splits"
         " (d6-desk valid, dice-colours test) are never read by training.",
         "- No photo is stored in the repository; the shared sets are read from ../shared.",
