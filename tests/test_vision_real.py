@@ -4,6 +4,7 @@ Rendered frames are a unit-test fixture (test_vision.py); these are the evidence
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -299,3 +300,22 @@ def test_the_contact_sheet_captions_each_mistake_under_its_die(datasets):
     reason_line = slice(TILE_GAP + TILE + CAPTION_LINE + 3, TILE_GAP + TILE + 2 * CAPTION_LINE)
     inked = [(sheet[reason_line, k * side : (k + 1) * side] < 128).any() for k in range(2)]
     assert inked == [False, True]
+
+
+def test_a_die_at_the_top_edge_is_labelled_inside_the_picture(datasets):
+    """``read --draw`` (issue 17 item 8): valid_62's One touches the frame's top edge
+    and is read; its label goes under its square, not above the picture, where the
+    label of every other die goes."""
+    from dicetable.vision.drawing import FONT, annotate
+
+    frame = load_image(datasets / "d6-desk" / "valid" / "valid_62.jpg")
+    reading = fresh_read()(frame)
+    (one,) = [d for d in reading.dice if abs(d.x - 183) < 20 and d.y < 40]
+    assert one.value == 1
+    alone = replace(reading, dice=(one,))
+    bare = annotate(frame, replace(reading, dice=()))
+    drawn = annotate(frame, alone)
+    changed = np.argwhere(np.abs(drawn.astype(int) - bare.astype(int)).sum(axis=2) > 0)
+    below = changed[changed[:, 0] > one.y + one.size / 2 + 2]
+    (_, text_height), _ = cv2.getTextSize("1 1.00", FONT, 0.45, 1)
+    assert len(below) > 20 and below[:, 0].max() <= one.y + one.size / 2 + 4 + 2 * text_height

@@ -23,12 +23,28 @@ CAPTION_INK = (30, 30, 30)
 TILE_GAP, GAP = 2, (200, 200, 200)  # pixels and colour of the line round each tile
 TILES_ACROSS = 8
 FONT = cv2.FONT_HERSHEY_SIMPLEX
+LABEL_GAP = 4  # pixels between a die's square and its label
 
 
 def _text(image: np.ndarray, text: str, at: tuple[int, int], scale: float, colour) -> None:
     thick = max(1, round(scale * 2))
     cv2.putText(image, text, at, FONT, scale, (0, 0, 0), thick + 2, cv2.LINE_AA)
     cv2.putText(image, text, at, FONT, scale, colour, thick, cv2.LINE_AA)
+
+
+def label_place(
+    image: np.ndarray, text: str, top_left: tuple[int, int], bottom_right: tuple[int, int],
+    scale: float,
+) -> tuple[int, int]:  # fmt: skip
+    """Where a die's label starts: above its square, or below it for a die at the
+    frame's top edge (dice there are read too), always inside the frame."""
+    height, width = image.shape[:2]
+    (text_width, text_height), _ = cv2.getTextSize(text, FONT, scale, max(1, round(scale * 2)))
+    y = top_left[1] - LABEL_GAP
+    if y - text_height < 0:
+        y = bottom_right[1] + LABEL_GAP + text_height
+    x = min(max(0, top_left[0]), max(0, width - text_width))
+    return x, min(y, height - LABEL_GAP)
 
 
 def annotate(frame: np.ndarray, reading: FrameReading) -> np.ndarray:
@@ -42,7 +58,8 @@ def annotate(frame: np.ndarray, reading: FrameReading) -> np.ndarray:
         bottom_right = (round(die.x + half), round(die.y + half))
         cv2.rectangle(image, top_left, bottom_right, colour, max(1, round(scale * 2)))
         label = die.face if die.value is not None else (die.reason or "?")
-        _text(image, f"{label} {die.confidence:.2f}", (top_left[0], top_left[1] - 4), scale,
+        text = f"{label} {die.confidence:.2f}"
+        _text(image, text, label_place(image, text, top_left, bottom_right, scale), scale,
               colour)  # fmt: skip
     _text(image, f"{len(reading.dice)} dice, {reading.ms:.0f} ms", (8, round(30 * scale)),
           scale, (255, 255, 255))  # fmt: skip
