@@ -26,8 +26,13 @@ FONT = cv2.FONT_HERSHEY_SIMPLEX
 LABEL_GAP = 4  # pixels between a die's square and its label
 
 
+def _thickness(scale: float) -> int:
+    """Line thickness of squares and text drawn at ``scale``."""
+    return max(1, round(scale * 2))
+
+
 def _text(image: np.ndarray, text: str, at: tuple[int, int], scale: float, colour) -> None:
-    thick = max(1, round(scale * 2))
+    thick = _thickness(scale)
     cv2.putText(image, text, at, FONT, scale, (0, 0, 0), thick + 2, cv2.LINE_AA)
     cv2.putText(image, text, at, FONT, scale, colour, thick, cv2.LINE_AA)
 
@@ -39,7 +44,7 @@ def label_place(
     """Where a die's label starts: above its square, or below it for a die at the
     frame's top edge (dice there are read too), always inside the frame."""
     height, width = image.shape[:2]
-    (text_width, text_height), _ = cv2.getTextSize(text, FONT, scale, max(1, round(scale * 2)))
+    (text_width, text_height), _ = cv2.getTextSize(text, FONT, scale, _thickness(scale))
     y = top_left[1] - LABEL_GAP
     if y - text_height < 0:
         y = bottom_right[1] + LABEL_GAP + text_height
@@ -56,7 +61,7 @@ def annotate(frame: np.ndarray, reading: FrameReading) -> np.ndarray:
         half = die.size / 2
         top_left = (round(die.x - half), round(die.y - half))
         bottom_right = (round(die.x + half), round(die.y + half))
-        cv2.rectangle(image, top_left, bottom_right, colour, max(1, round(scale * 2)))
+        cv2.rectangle(image, top_left, bottom_right, colour, _thickness(scale))
         label = die.face if die.value is not None else (die.reason or "?")
         text = f"{label} {die.confidence:.2f}"
         _text(image, text, label_place(image, text, top_left, bottom_right, scale), scale,

@@ -84,17 +84,14 @@ def write(models: Path, facts: dict[str, Any], data: Path, smoke: bool) -> None:
     sizes = {p.name: p.stat().st_size for p in sorted(models.glob("*.onnx"))}
     # Models trained by older code than today's name their recipe in models.json; the
     # clauses on what today's code adds would not be true of them.
+    todays = "recipe" not in facts
     extras = (
         f"; the face reader also {facts['renders'] // LEANING_SHARE} trays seen leaning and"
         f" {DISTRACTORS} drawn things that are no die"
-        if "recipe" not in facts
-        else ""
-    )
+    ) if todays else ""  # fmt: skip
     trays = (
         "; the finder threshold also on rendered trays drawn from seeds no network trained on"
-        if "recipe" not in facts
-        else ""
-    )
+    ) if todays else ""  # fmt: skip
     lines = [
         "# Model card: the dice reader's networks",
         "",
