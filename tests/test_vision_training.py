@@ -213,12 +213,28 @@ def test_smoke_training_exports_models_the_reader_loads(datasets, tmp_path):
     from dicetable.vision.training.__main__ import main
 
     out = tmp_path / "models"
-    assert main(["--smoke", "--out", str(out), "--data", str(datasets)]) == 0
+    widths = ["--face-widths", "8,8,16,12"]
+    assert main(["--smoke", *widths, "--out", str(out), "--data", str(datasets)]) == 0
     facts = json.loads((out / "models.json").read_text())
     assert facts["finder_threshold"] > 0 and facts["temperature"] > 0
+    assert facts["face_widths"] == [8, 8, 16, 12] and "--face-widths 8,8,16,12" in facts["command"]
     assert "Smoke run" in (out / "MODEL_CARD.md").read_text()
-    reading = DiceReader(models=out).read(np.full((240, 320, 3), 128, np.uint8))
+    reader = DiceReader(models=out)
+    reading = reader.read(np.full((240, 320, 3), 128, np.uint8))
     assert reading.ms >= 0
+    looks = reader.faces.look(np.zeros((1, FACE_INPUT, FACE_INPUT, 3), np.uint8))
+    assert looks.embeddings.shape == (1, 12)  # the embedding is the last width
+
+
+@pytest.mark.parametrize("text", ["24,48,96", "24,48,96,0", "a,b,c,d", "24,48,96,128,1"])
+def test_face_widths_other_than_four_positive_numbers_are_refused(text):
+    import argparse
+
+    from dicetable.vision.training.__main__ import widths_of
+
+    with pytest.raises(argparse.ArgumentTypeError, match="four positive whole numbers"):
+        widths_of(text)
+    assert widths_of("32,64,128,160") == (32, 64, 128, 160)
 
 
 def test_recalibrating_picks_the_threshold_again_and_keeps_the_networks(datasets, tmp_path):

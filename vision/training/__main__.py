@@ -77,6 +77,12 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--finder-steps", type=int, default=6000)
     parser.add_argument("--face-epochs", type=int, default=30)
     parser.add_argument("--renders", type=int, default=600, help="rendered trays")
+    parser.add_argument(
+        "--face-widths",
+        type=widths_of,
+        default=None,
+        help="the face reader's four conv widths, the last its embedding (default 24,48,96,128)",
+    )
     parser.add_argument("--smoke", action="store_true", help="a few photos and steps (CI)")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument(
@@ -86,6 +92,15 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         " (after the run-time reader changed) and rewrite their card",
     )
     return parser.parse_args(argv)
+
+
+def widths_of(text: str) -> tuple[int, int, int, int]:
+    """``--face-widths``' four positive whole numbers, comma-separated."""
+    words = text.split(",")
+    if len(words) != 4 or not all(w.strip().isdigit() and int(w) > 0 for w in words):
+        raise argparse.ArgumentTypeError(f"want four positive whole numbers, got {text!r}")
+    a, b, c, d = (int(w) for w in words)
+    return a, b, c, d
 
 
 def shown_command(argv: list[str]) -> str:
@@ -218,6 +233,7 @@ def main(argv: list[str] | None = None) -> int:
     from dicetable.vision.training import fit, nets
 
     torch.set_num_threads(args.threads)
+    widths = args.face_widths or nets.FACE_WIDTHS
     began = time.monotonic()
 
     def say(line: str) -> None:
@@ -238,11 +254,12 @@ def main(argv: list[str] | None = None) -> int:
         "temperature": 1.0,
         "seed": args.seed,
         "without": sorted(args.without),
-        "command": shown_command(sys.argv[1:]),
+        "command": shown_command(sys.argv[1:] if argv is None else argv),
         "finder_steps": args.finder_steps,
         "face_epochs": args.face_epochs,
         "renders": args.renders,
         "threads": args.threads,
+        "face_widths": list(widths),
         "trained_on": sorted({p.name.rsplit("/", 1)[0] for p in train}),
         "held_out": sorted({p.name.rsplit("/", 1)[0] for p in held}),
     }
@@ -280,7 +297,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     say(f"face bank: {len(crops)} crops, per class {np.bincount(labels).tolist()}")
     faces, face_seconds = fit.train_faces(crops, labels, args.face_epochs, args.seed,
-                            args.out / "faces.ckpt", say)  # fmt: skip
+                            args.out / "faces.ckpt", say, widths=widths)  # fmt: skip
     held_x, held_y = held_crops(held, rng)
     facts["temperature"] = fit.fit_temperature(faces, held_x, held_y)
     nets.export(faces, args.out / "faces.onnx", nets.face_example(), ["logits", "embedding"])

@@ -14,7 +14,7 @@ from torch import nn
 
 from dicetable.vision.face_reader import CLASSES, NOT_A_DIE
 from dicetable.vision.finder import to_input
-from dicetable.vision.training.nets import FaceNet, FinderNet
+from dicetable.vision.training.nets import FACE_WIDTHS, FaceNet, FinderNet
 from dicetable.vision.training.samples import FinderSample, face_sample
 
 CHECKPOINT_EVERY = 50  # finder steps
@@ -108,11 +108,12 @@ def train_faces(
     checkpoint: Path,
     say: Progress,
     batch: int = 128,
+    widths: tuple[int, int, int, int] = FACE_WIDTHS,
 ) -> tuple[FaceNet, float]:
     """``epochs`` over the bank crops, each drawn anew (``face_sample``); classes are
     weighted to count alike, so the many floor crops do not drown the faces."""
     torch.manual_seed(seed)
-    model = FaceNet()
+    model = FaceNet(widths)
     optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=5e-4)
     start, spent = _resume(checkpoint, model, optimiser)
     counts = np.bincount(labels, minlength=len(CLASSES)).astype(np.float32)

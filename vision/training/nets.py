@@ -14,8 +14,8 @@ from torch import nn
 
 from dicetable.vision.face_reader import CLASSES, FACE_INPUT
 
-EMBEDDING = 128
-FACE_WIDTHS = (24, 48, 96)
+# The face reader's conv widths by stage; the last is its embedding's length.
+FACE_WIDTHS = (24, 48, 96, 128)
 
 
 def conv(inputs: int, outputs: int, stride: int = 1, dilation: int = 1, groups: int = 1):
@@ -81,17 +81,17 @@ class FinderNet(nn.Module):
 class FaceNet(nn.Module):
     """Four conv stages on a 48 px crop, global average pooling, an embedding, classes."""
 
-    def __init__(self) -> None:
+    def __init__(self, widths: tuple[int, int, int, int] = FACE_WIDTHS) -> None:
         super().__init__()
-        a, b, c = FACE_WIDTHS
+        a, b, c, embedding = widths
         self.body = nn.Sequential(
             conv(3, a), nn.MaxPool2d(2),
             conv(a, b), conv(b, b), nn.MaxPool2d(2),
             conv(b, c), conv(c, c), nn.MaxPool2d(2),
-            conv(c, EMBEDDING), nn.AdaptiveAvgPool2d(1), nn.Flatten(),
+            conv(c, embedding), nn.AdaptiveAvgPool2d(1), nn.Flatten(),
         )  # fmt: skip
         self.drop = nn.Dropout(0.2)
-        self.classes = nn.Linear(EMBEDDING, len(CLASSES))
+        self.classes = nn.Linear(embedding, len(CLASSES))
 
     def forward(self, crop: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         embedding = self.body(crop)
