@@ -81,7 +81,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         "--face-widths",
         type=widths_of,
         default=None,
-        help="the face reader's four conv widths, the last its embedding (default 24,48,96,128)",
+        help="the face reader's four conv widths, the last its embedding"
+        " (default: the shipped shape, FACE_WIDTHS in vision/training/nets.py)",
     )
     parser.add_argument("--smoke", action="store_true", help="a few photos and steps (CI)")
     parser.add_argument("--threads", type=int, default=2)
@@ -297,7 +298,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     say(f"face bank: {len(crops)} crops, per class {np.bincount(labels).tolist()}")
     faces, face_seconds = fit.train_faces(crops, labels, args.face_epochs, args.seed,
-                            args.out / "faces.ckpt", say, widths=widths)  # fmt: skip
+                            args.out / "faces.ckpt", say, widths)  # fmt: skip
     held_x, held_y = held_crops(held, rng)
     facts["temperature"] = fit.fit_temperature(faces, held_x, held_y)
     nets.export(faces, args.out / "faces.onnx", nets.face_example(), ["logits", "embedding"])

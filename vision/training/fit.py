@@ -14,7 +14,7 @@ from torch import nn
 
 from dicetable.vision.face_reader import CLASSES, NOT_A_DIE
 from dicetable.vision.finder import to_input
-from dicetable.vision.training.nets import FACE_WIDTHS, FaceNet, FinderNet
+from dicetable.vision.training.nets import FaceNet, FinderNet
 from dicetable.vision.training.samples import FinderSample, face_sample
 
 CHECKPOINT_EVERY = 50  # finder steps
@@ -107,8 +107,8 @@ def train_faces(
     seed: int,
     checkpoint: Path,
     say: Progress,
+    widths: tuple[int, int, int, int],
     batch: int = 128,
-    widths: tuple[int, int, int, int] = FACE_WIDTHS,
 ) -> tuple[FaceNet, float]:
     """``epochs`` over the bank crops, each drawn anew (``face_sample``); classes are
     weighted to count alike, so the many floor crops do not drown the faces."""
