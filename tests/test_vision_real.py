@@ -56,7 +56,7 @@ def test_dice_colours_test_holds_the_measured_level(datasets):
 
 # Measured with the leave-out models in the repo (both by the shipped schedule; see
 # their model cards): the issue asks >= 95% of dice and < 0.1 extra dice a photo each way.
-LEFT_OUT_FLOORS = {"dice-colours": (0.9, 0.2), "d6-desk": (0.97, 0.16)}
+LEFT_OUT_FLOORS = {"dice-colours": (0.91, 0.17), "d6-desk": (0.97, 0.16)}
 
 
 @pytest.mark.parametrize(("left_out", "folders"), [
@@ -66,10 +66,11 @@ LEFT_OUT_FLOORS = {"dice-colours": (0.9, 0.2), "d6-desk": (0.97, 0.16)}
 def test_trained_without_a_set_the_reader_still_reads_it(datasets, left_out, folders):
     """Issue 17 item 4, leave one set out: the models trained without a set, scored on
     all of it, at the finder threshold picked on held-out photos and rendered trays.
-    Without dice-colours (the shipped schedule: 6000 finder steps, 30 face epochs)
-    they read 90.64% of its 1,795 dice with 0.19 extra a photo (threshold 0.4; the
-    same networks at 0.6, which the held-out d6-desk photos alone picked: 76.8%,
-    0.04; the shorter schedule's models: 79.33%, 0.13 at 0.3; 64.3% and 1.48 by the
+    Without dice-colours (the shipped schedule: 6000 finder steps, 30 face epochs,
+    face widths 32,64,128,160) they read 91.42% of its 1,795 dice with 0.156 extra
+    a photo (threshold 0.4; the narrower face reader, 24,48,96,128: 90.64%, 0.19; it
+    at 0.6, which the held-out d6-desk photos alone picked: 76.8%, 0.04; the
+    shorter schedule's models: 79.33%, 0.13 at 0.3; 64.3% and 1.48 by the
     recipe before recolouring, magnets, specks and crops beside each die; the
     classical reader: 55.7%); glossy and translucent dice are said cocked or unknown.
     Without d6-desk (the shipped schedule too) they read 98.05% of d6-desk valid
@@ -162,9 +163,7 @@ def test_a_face_read_unsure_upright_is_read_again_turned(datasets, photo, x, y, 
 
 @pytest.mark.parametrize(("photo", "specks"), [
     ("IMG_20191208_111650", [(473, 1444), (2297, 1886)]),
-    pytest.param("IMG_20191208_112434", [(2115, 1658)], marks=pytest.mark.xfail(
-        strict=True, reason="the full-schedule leave-out finder finds this speck surely,"
-        " a third of a die's side, and reads it a One (issue 17)")),
+    ("IMG_20191208_112434", [(2115, 1658)]),
 ])  # fmt: skip
 def test_a_speck_of_dirt_on_the_board_is_not_a_one(datasets, photo, specks):
     """Models that never saw dice-colours, at the low threshold their calibration
@@ -173,7 +172,8 @@ def test_a_speck_of_dirt_on_the_board_is_not_a_one(datasets, photo, specks):
     Ones"). A weak find is kept only when its face is read surely, and the specks
     are gone (the dice the low threshold keeps: the leave-out test). The models
     trained by the shipped schedule find one speck surely (a 50 px find among dice
-    of 150 px) and read it a One at 0.975. Dropping any find half the frame's usual
+    of 150 px); the narrower face reader (widths 24,48,96,128) read it a One at
+    0.975, the wider one calls it no die. Dropping any find half the frame's usual
     die size lost a die and added an extra on d6-desk valid (the shipped models:
     253/256, 3 extra), where perspective makes far dice small."""
     models = MODELS / "leave-out" / "dice-colours"

@@ -10,6 +10,7 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
@@ -32,6 +33,8 @@ from dicetable.vision.training.samples import (
     floor_crops,
 )
 from dicetable.vision.training.trays import rendered_tray, side_faces
+
+HALF_ROUNDING = 5e-3  # a 27-term sum of float16-rounded weights strays this little
 
 pytestmark = pytest.mark.dataset
 
@@ -224,6 +227,59 @@ def test_smoke_training_exports_models_the_reader_loads(datasets, tmp_path):
     assert reading.ms >= 0
     looks = reader.faces.look(np.zeros((1, FACE_INPUT, FACE_INPUT, 3), np.uint8))
     assert looks.embeddings.shape == (1, 12)  # the embedding is the last width
+    assert half_weights(out / "faces.onnx") and half_weights(out / "finder.onnx")
+
+
+def half_weights(path: Path) -> bool:
+    """Whether the ONNX file at ``path`` stores its convolutions' weights as float16."""
+    import onnx
+
+    weights = onnx.load(str(path)).graph.initializer
+    return any(w.data_type == onnx.TensorProto.FLOAT16 for w in weights)
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("onnx") is None,
+    reason="onnx (the train extra) is not installed: no model to store",
+)
+def test_weights_stored_in_half_precision_take_half_the_bytes_and_read_the_same(tmp_path):
+    """A convolution written as torch exports it, then stored half: the file shrinks
+    by about half, and onnxruntime and OpenCV's dnn still give float32 outputs within
+    float16's rounding of the original's."""
+    import onnx
+    import onnxruntime
+    from onnx import TensorProto, helper, numpy_helper
+
+    from dicetable.vision.training.nets import store_half
+
+    rng = np.random.default_rng(4)
+    kernel = rng.normal(0, 0.2, (16, 3, 3, 3)).astype(np.float32)
+    shift = rng.normal(0, 0.2, 16).astype(np.float32)
+    graph = helper.make_graph(
+        [helper.make_node("Conv", ["image", "kernel", "shift"], ["out"], pads=[1, 1, 1, 1])],
+        "conv",
+        [helper.make_tensor_value_info("image", TensorProto.FLOAT, [1, 3, 8, 8])],
+        [helper.make_tensor_value_info("out", TensorProto.FLOAT, [1, 16, 8, 8])],
+        [numpy_helper.from_array(kernel, "kernel"), numpy_helper.from_array(shift, "shift")],
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    full, half = tmp_path / "full.onnx", tmp_path / "half.onnx"
+    onnx.save(model, str(full))
+    onnx.save(model, str(half))
+    store_half(half)
+    assert half_weights(half) and not half_weights(full)
+    assert half.stat().st_size < 0.7 * full.stat().st_size
+    image = rng.normal(0, 1, (1, 3, 8, 8)).astype(np.float32)
+    outputs = []
+    for path in (full, half):
+        session = onnxruntime.InferenceSession(str(path), providers=["CPUExecutionProvider"])
+        outputs.append(session.run(None, {"image": image})[0])
+    dnn = cv2.dnn.readNetFromONNX(str(half))
+    dnn.setInput(image)
+    outputs.append(dnn.forward())
+    assert all(o.dtype == np.float32 for o in outputs)
+    assert np.allclose(outputs[0], outputs[1], atol=HALF_ROUNDING)
+    assert np.allclose(outputs[1], outputs[2], atol=1e-5)
 
 
 @pytest.mark.parametrize("text", ["24,48,96", "24,48,96,0", "a,b,c,d", "24,48,96,128,1"])
