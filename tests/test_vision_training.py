@@ -231,7 +231,7 @@ def test_smoke_training_exports_models_the_reader_loads(datasets, tmp_path):
 
 
 def half_weights(path: Path) -> bool:
-    """Whether the ONNX file at ``path`` stores its convolutions' weights as float16."""
+    """Whether the ONNX file at ``path`` stores any of its weights as float16."""
     import onnx
 
     weights = onnx.load(str(path)).graph.initializer
