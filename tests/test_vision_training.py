@@ -230,6 +230,31 @@ def test_smoke_training_exports_models_the_reader_loads(datasets, tmp_path):
     assert half_weights(out / "faces.onnx") and half_weights(out / "finder.onnx")
 
 
+@pytest.mark.skipif(
+    importlib.util.find_spec("torch") is None,
+    reason="torch (the train extra) is not installed: no training loop to speed up",
+)
+@pytest.mark.parametrize(
+    ("cpuinfo", "expected"),
+    [
+        ("flags\t: fpu avx2 avx512f avx512_bf16 avx512_vnni\n", True),
+        ("flags\t: fpu sse4_2 amx_bf16 amx_tile\n", True),
+        ("flags\t: fpu avx2 avx512f avx512_vnni\n", False),  # bfloat16 would be emulated
+        (None, False),  # no /proc/cpuinfo: not Linux
+    ],
+)
+def test_the_face_reader_trains_in_bfloat16_only_where_the_cpu_has_it(
+    tmp_path, monkeypatch, cpuinfo, expected
+):
+    from dicetable.vision.training import fit
+
+    info = tmp_path / "cpuinfo"
+    if cpuinfo is not None:
+        info.write_text(cpuinfo, encoding="utf-8")
+    monkeypatch.setattr(fit, "CPU_INFO", info)
+    assert fit.bf16_in_hardware() is expected
+
+
 def half_weights(path: Path) -> bool:
     """Whether the ONNX file at ``path`` stores any of its weights as float16."""
     import onnx

