@@ -136,8 +136,8 @@ def train_faces(
     weighted to count alike, so the many floor crops do not drown the faces."""
     torch.manual_seed(seed)
     model = FaceNet(widths)
-    # in place; torch's stubs leave memory_format out of Module.to's overloads
-    model.to(memory_format=torch.channels_last)  # type: ignore[call-overload]
+    # in place; torch's stubs (where installed) leave memory_format out of .to
+    model.to(memory_format=torch.channels_last)  # type: ignore[call-overload, unused-ignore]
     bf16 = bf16_in_hardware()
     optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=5e-4)
     start, spent = _resume(checkpoint, model, optimiser)
