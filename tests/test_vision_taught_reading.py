@@ -30,10 +30,11 @@ HERO = (
 )
 
 # Below the 99% these tests ask (issue 17 is open). On the 100 trays of the first
-# test the mixed set reads 473 of 478 faces with their colours (366 while every body
+# test the mixed set reads 475 of 478 faces with their colours (366 while every body
 # colour was read in the face's middle, which a skull or a star covers); the hero
-# set, no pips at all, 468 (368 while its three alike swords split their chance and
-# came back "unsure"; they are named now, without a value).
+# set, no pips at all, 470 (368 while its three alike swords split their chance and
+# came back "unsure"; they are named now, without a value): 6 green dice on green
+# felt are not found, and 2 dice whose size the finder misjudges by half are unsure.
 BELOW_TARGET = pytest.mark.xfail(
     strict=True, reason="learned teaching is below this target (issue 17 is open)"
 )
@@ -69,9 +70,9 @@ def test_a_dozen_rendered_photos_teach_99_percent_of_faces(which):
     least 99% of all faces read right" -- 100 fresh trays of four colours of dice on
     four floors, dice 7-13% of the frame, lamps from 75% to 115%, touching dice in a
     third; the face and the die's colour must both be right (notes §3: colour is part
-    of a reading), with no more than 1% extra dice. Measured: mixed 474/478, 0 extra,
+    of a reading), with no more than 1% extra dice. Measured: mixed 475/478, 0 extra,
     1 wrong value (473/478 while the finder's scale moved with every read); hero
-    466/478."""
+    470/478."""
     symbols, faces = {"mixed": MIXED, "hero": HERO}[which]
     reader = make_reader(taught_set(which))
     assert reader.profile.model is not None
