@@ -15,7 +15,10 @@ Speed, one core (onnxruntime and OpenCV on one thread), decoding excluded, media
   12 and 30 dice, and an empty board;
 * the settle check: a ``SettleWatcher`` on frames that move (no read).
 
-    .venv/bin/python benchmarks/vision_bench.py [--repeats N] [--skip-accuracy]
+    .venv/bin/python benchmarks/vision_bench.py [--repeats N] [--skip-accuracy] [--models DIR]
+
+``--models`` measures candidate models (a training run's ``--out``) in place of the
+shipped ones, for comparing them on this noisy machine in one sitting.
 """
 
 from __future__ import annotations
@@ -96,10 +99,10 @@ def pick(photos: list[tuple[int, Path]], count: int) -> Path:
     return min(photos, key=lambda item: abs(item[0] - count))[1]
 
 
-def speed(repeats: int) -> None:
+def speed(repeats: int, models: Path) -> None:
     cv2.setNumThreads(1)
     print("\n## Speed (one core, medians of", repeats, "reads, decoding excluded)")
-    reader = DiceReader()
+    reader = DiceReader(models=models)
     desk = [load_image(p) for p in labelled_images(DATA / "d6-desk" / "valid")[:20]]
     times = []
     for frame in desk:
@@ -120,7 +123,7 @@ def speed(repeats: int) -> None:
             board = load_image(pick(by_count, 1))
             photos = [cv2.blur(cv2.resize(board, (256, 256)), (61, 61))]
         frame = side_by_side(photos, TWELVE_MP)
-        fresh = DiceReader()
+        fresh = DiceReader(models=models)
         first = median_ms(lambda frame=frame, fresh=fresh: fresh.read_photo(frame), 3)
         fresh.read(frame)
         ms = median_ms(lambda frame=frame, fresh=fresh: fresh.read(frame), repeats)
@@ -140,13 +143,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeats", type=int, default=15)
     parser.add_argument("--skip-accuracy", action="store_true")
+    parser.add_argument("--models", type=Path, default=MODELS, help="the models to measure")
     args = parser.parse_args()
     if not DATA.is_dir():
         print(f"no shared datasets at {DATA}: nothing to measure", file=sys.stderr)
         return 2
     if not args.skip_accuracy:
-        score(DATA / "d6-desk" / "valid", MODELS, "shipped models: d6-desk valid")
-        score(DATA / "dice-colours" / "test", MODELS, "shipped models: dice-colours test")
+        score(DATA / "d6-desk" / "valid", args.models, f"{args.models}: d6-desk valid")
+        score(DATA / "dice-colours" / "test", args.models, f"{args.models}: dice-colours test")
         colours = [DATA / "dice-colours" / s for s in ("train", "val", "test")]
         desk = DATA / "d6-desk" / "valid"
         for left_out, folder in (("dice-colours", colours), ("d6-desk", desk)):
@@ -155,7 +159,7 @@ def main() -> int:
                 score(folder, models, f"trained without {left_out}, scored on it")
             else:
                 print(f"\n(no models trained without {left_out} in {models})")
-    speed(args.repeats)
+    speed(args.repeats, args.models)
     return 0
 
 

@@ -22,6 +22,7 @@ from dicetable.vision.training.augment import RECOLOUR_GAIN, recolour
 from dicetable.vision.training.photos import PIP_SPAN, Die, kept_dice, load_split
 from dicetable.vision.training.samples import (
     BANK,
+    BANK_DIE,
     PATCH,
     beside_crops,
     class_of,
@@ -169,7 +170,8 @@ def squashed_share(rng: np.random.Generator, count: int = 200) -> float:
     """Of face samples of a white square face on black, the share squashed along
     some direction (aspect of the face's spread below 0.9)."""
     crop = np.zeros((BANK, BANK, 3), np.uint8)
-    crop[BANK // 2 - 16 : BANK // 2 + 16, BANK // 2 - 16 : BANK // 2 + 16] = 255
+    half = int(BANK_DIE / 2)
+    crop[BANK // 2 - half : BANK // 2 + half, BANK // 2 - half : BANK // 2 + half] = 255
     squashed = 0
     for _ in range(count):
         sample = face_sample(crop, rng, 0)
