@@ -25,10 +25,11 @@ PATCH = 192  # finder training patch side, pixels
 # Die sides the finder is trained on, at its input (the reader picks the input scale
 # so that dice land in this range).
 SMALLEST, LARGEST = 11.0, 64.0
-BANK = 144  # side of a stored die crop, pixels, the die BANK_DIE across at its centre
-# Above the face reader's die (FACE_INPUT / FACE_SPAN, about 37 px), so that what it
-# learns from is as sharp as what it reads, cut from the full frame.
+# A stored die crop's die side, pixels: above the face reader's die (FACE_INPUT /
+# FACE_SPAN, about 37 px), so that what it learns from is as sharp as what it
+# reads, cut from the full frame.
 BANK_DIE = 48.0
+BANK = int(3 * BANK_DIE)  # side of a stored die crop: its die and a side of floor round it
 NEAR = 0.3  # of a side: a crop this close to a die's centre still shows that die
 # Of a side: a crop this far from every die shows no die's face (a die's side face,
 # seen from off straight above, is centred about 0.6 of a side from its top's centre).
