@@ -38,6 +38,10 @@ DICE_COLOURS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
     "purple": ((140, 40, 110), (60, 200, 230)),
     "orange": ((30, 130, 245), (20, 20, 20)),
 }
+# A polished die's mirrored arcs: line width, radius and length (over the side; degrees).
+GLOSS_WIDTH = 0.022
+GLOSS_RADII = (0.2, 0.45)
+GLOSS_SPAN = (50.0, 200.0)
 # Uneven die bodies a renderer knows.
 TEXTURES = ("marbled", "glitter", "metal")
 
@@ -72,6 +76,7 @@ class SyntheticDie:
     rounding: float = 0.18  # corner radius over side: 0.03 casino-sharp, 0.32 rounded
     texture: str = ""  # the body's look: "marbled", "glitter" or "metal" (see TEXTURES)
     pip_glare: bool = False  # engraved, painted pips that catch the lamp
+    gloss: bool = False  # a polished body mirrors the room: see ``_reflections``
     # The values on the side faces a leaning view shows, most turned to the camera
     # first; None draws one side face, with the opposite face's pips.
     side_values: tuple[int, ...] | None = None
@@ -164,12 +169,53 @@ def draw_die(image: np.ndarray, die: SyntheticDie, light: float) -> None:
         _face_marks(image, hidden, die.x + shift, die.y + shift, die.size * 0.9, -die.angle,
                     faint, squash=1.0)  # fmt: skip
     _face_marks(image, die, die.x, die.y, die.size, die.angle, pips, squash=1.0)
+    if die.gloss:
+        _reflections(image, die)
     if die.glare:
         # A highlight on the body near the lit edge, where a lamp catches a glossy die.
         gx, gy = rotated(np.array([[-0.05 * die.size, -0.4 * die.size]]), die.angle)[0]
         axes = (max(1, int(die.size * 0.14)), max(1, int(die.size * 0.045)))
         centre = (int(die.x + gx), int(die.y + gy))
         cv2.ellipse(image, centre, axes, die.angle, 0, 360, (255, 255, 255), -1, cv2.LINE_AA)
+
+
+def _reflections(image: np.ndarray, die: SyntheticDie) -> None:
+    """What a polished (often translucent) die mirrors under a room's lamps: one or two
+    thin bright arcs across the top face, where its rounded edge or a window is seen in
+    it, and a lit crescent on one wall of each drilled pip. A pip finder takes the
+    crescents for pips and the arcs for a symbol; a face reader must look past both."""
+    rng = np.random.default_rng(int(die.x * 11 + die.y * 17 + die.value) % (2**32))
+    white = (250, 250, 250)
+    # Drawn on a copy of the die's own patch, then blended in at one strength.
+    height, width = image.shape[:2]
+    x0, y0 = max(0, int(die.x - die.size)), max(0, int(die.y - die.size))
+    x1, y1 = min(width, int(die.x + die.size) + 1), min(height, int(die.y + die.size) + 1)
+    if x1 <= x0 or y1 <= y0:
+        return
+    patch = image[y0:y1, x0:x1]
+    layer = patch.copy()
+    cx, cy = die.x - x0, die.y - y0
+    thin = max(1, round(die.size * GLOSS_WIDTH))
+    for _ in range(int(rng.integers(1, 3))):
+        radius = die.size * rng.uniform(*GLOSS_RADII)
+        centre = (round(cx + rng.normal(0, 0.06) * die.size),
+                  round(cy + rng.normal(0, 0.06) * die.size))  # fmt: skip
+        start = float(rng.uniform(0, 360))
+        span = float(rng.uniform(*GLOSS_SPAN))
+        axes = (max(1, round(radius)), max(1, round(radius * rng.uniform(0.6, 1.0))))
+        cv2.ellipse(layer, centre, axes, die.angle, start, start + span, white, thin, cv2.LINE_AA)
+    if not die.face:
+        lit = float(rng.uniform(0, 360))  # the side of every pip's wall the lamp lights
+        one = die.one_pip_scale if die.one_pip_scale is not None else 0.12 / 0.085
+        radius = die.size * 0.085 * die.pip_scale * (one if die.value == 1 else 1.0)
+        rim = max(1, round(radius * 0.35))
+        for u, v in PIP_LAYOUTS[die.value]:
+            px, py = rotated(np.array([[u * die.size / 2, v * die.size / 2]]), die.angle)[0]
+            axes = (max(1, round(radius)), max(1, round(radius)))
+            cv2.ellipse(layer, (round(cx + px), round(cy + py)), axes, 0, lit - 70, lit + 70,
+                        white, rim, cv2.LINE_AA)  # fmt: skip
+    strength = float(rng.uniform(0.5, 0.95))
+    cv2.addWeighted(layer, strength, patch, 1 - strength, 0, dst=patch)
 
 
 def _side_faces(

@@ -40,6 +40,23 @@ def test_a_die_is_drawn_where_it_is_with_its_pips():
     assert image[240, 320 - 80].tolist() != image[240 + 30, 320].tolist()  # the floor
 
 
+def test_a_polished_die_mirrors_bright_arcs_on_its_face_only():
+    """Polished resin dice show thin bright arcs and lit pip walls (dice-colours' smoky
+    dice): drawn on the die's face, nowhere else, the same way every time."""
+    body, pips = (70, 70, 72), (40, 40, 210)
+    plain = SyntheticDie(3, 320, 240, size=100, body_bgr=body, pip_bgr=pips)
+    polished = SyntheticDie(3, 320, 240, size=100, body_bgr=body, pip_bgr=pips, gloss=True)
+    before = render_tray([plain], noise=0, shadows=False)
+    after = render_tray([polished], noise=0, shadows=False)
+    assert np.array_equal(after, render_tray([polished], noise=0, shadows=False))
+    changed = np.any(after != before, axis=2)
+    ys, xs = np.nonzero(changed)
+    assert changed.sum() > 100  # arcs and crescents, not a speck
+    assert np.all(np.hypot(xs - 320, ys - 240) < 100 * 0.75)  # inside the face
+    white = after[changed].min(axis=1).max()  # the brightest grey: white, not red
+    assert white > 150 > before[changed].min(axis=1).max()  # on a body of grey 70
+
+
 def test_hand_and_motion_blur_change_the_picture():
     dice = random_tray(random.Random(1), 4)
     still = render_tray(dice, seed=1)

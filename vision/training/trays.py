@@ -1,6 +1,7 @@
 """Rendered trays, domain-randomised (Tobin et al. 2017): any body and print colour,
-translucent, marbled and metal bodies, felt, wood, cloth and granite floors in any
-colour, lamps of any strength, long shadows, tilted cameras, blur, grain and JPEG.
+translucent, polished, marbled and metal bodies, felt, wood, cloth and granite floors
+in any colour, lamps of any strength, long shadows, tilted cameras, blur, grain and
+JPEG.
 They add variety the two real sets lack (symbol and numeral faces, cocked dice, busy
 floors); real photos stay the evidence of what the reader does."""
 
@@ -29,6 +30,7 @@ LEANING = (0.15, 0.45)  # side faces' depth over the top face's side, on leaning
 # The face reader also learns from trays seen well off straight above: one for every
 # LEANING_SHARE rendered trays.
 LEANING_SHARE = 2
+GLOSSY, GLOSSY_TRANSLUCENT = 0.2, 0.6  # shares of dice drawn polished (``gloss``)
 
 
 def random_colour(rng: random.Random) -> tuple[int, int, int]:
@@ -136,6 +138,8 @@ def _dice_look(rng: random.Random) -> dict[str, Any]:
     }
     if rng.random() < 0.15:
         look["translucent"] = True
+    # Resin dice are polished, translucent ones most of all: they mirror the room.
+    look["gloss"] = rng.random() < (GLOSSY_TRANSLUCENT if look.get("translucent") else GLOSSY)
     if rng.random() < 0.2:
         look["texture"] = rng.choice(["marbled", "glitter", "metal"])
     if rng.random() < 0.2:
