@@ -166,6 +166,19 @@ def test_drawn_distractors_are_no_dice():
     assert len({crop.tobytes() for crop, _ in crops}) == 20
 
 
+def test_a_marked_disc_is_flecked_on_and_round_the_disc_only():
+    """dice-colours' worn grey spot with dark flecks round it was the left-out models'
+    commonest extra die (25 of 41, "unknown face"): drawn discs now carry such marks
+    (a token's print, a coin's relief), near the disc and nowhere else."""
+    image = np.full((BANK, BANK, 3), 255, np.uint8)
+    radius = 30
+    samples.marks_on_disc(image, BANK // 2, BANK // 2, radius, np.random.default_rng(4))
+    ys, xs = np.nonzero(np.any(image != 255, axis=2))
+    assert len(ys) > 10
+    reach = radius * 1.15 + BANK_DIE * 0.15 + 3  # the farthest stroke's end and width
+    assert np.hypot(xs - BANK // 2, ys - BANK // 2).max() <= reach
+
+
 def squashed_share(rng: np.random.Generator, count: int = 200) -> float:
     """Of face samples of a white square face on black, the share squashed along
     some direction (aspect of the face's spread below 0.9)."""

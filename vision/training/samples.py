@@ -39,6 +39,8 @@ APART = 1.15  # of the two half sides: the closest two pasted dice's centres com
 OBLIQUE = 0.5  # share of face crops foreshortened (a camera off straight above)
 FORESHORTENING = (0.6, 1.0)  # the squash: cos of a tilt of up to about 53 degrees
 DISTRACTORS = 3000  # drawn things that are no die, among the face reader's crops
+MARKED_DISCS = 0.5  # of discs that are no ring: printed or flecked (tokens, coins, worn spots)
+MARKS = (3, 11)  # strokes on a marked disc (at least, below at most)
 
 
 @dataclass
@@ -148,9 +150,10 @@ def finder_targets(dice: list[Die]) -> tuple[np.ndarray, np.ndarray, np.ndarray]
 
 def distractor_crops(count: int, rng: np.random.Generator) -> list[tuple[np.ndarray, int]]:
     """Bank crops of things round and square that are no die, drawn: the holes of a
-    pegboard, coins, magnets, screws, specks of dirt, a phone's corner, a cable, on
-    floors of any colour, sharp or soft. A die is a square face with pips inside it; a
-    disc on its own, a lone speck or a dark slab is not."""
+    pegboard, coins, game tokens, magnets, screws, worn spots and specks of dirt, a
+    phone's corner, a cable, on floors of any colour, sharp or soft. A die is a square
+    face with pips inside it; a disc on its own (marked or not), a lone speck or a dark
+    slab is not."""
     crops: list[tuple[np.ndarray, int]] = []
     for _ in range(count):
         floor = rng.integers(0, 256, 3)
@@ -170,6 +173,8 @@ def distractor_crops(count: int, rng: np.random.Generator) -> list[tuple[np.ndar
                 if rng.random() < 0.4:  # a ring: a washer, a hole's rim
                     cv2.circle(image, (x, y), max(1, radius // 2), tuple(int(v) for v in floor),
                                -1, cv2.LINE_AA)  # fmt: skip
+                elif rng.random() < MARKED_DISCS:
+                    marks_on_disc(image, x, y, radius, rng)
             elif kind < 0.6:  # a speck of dirt or a crumb on bare floor
                 axes = (max(1, int(BANK_DIE * rng.uniform(0.04, 0.15))),
                         max(1, int(BANK_DIE * rng.uniform(0.02, 0.1))))  # fmt: skip
@@ -189,6 +194,21 @@ def distractor_crops(count: int, rng: np.random.Generator) -> list[tuple[np.ndar
             image = cv2.GaussianBlur(image, (0, 0), float(rng.uniform(0.8, 3.0)))
         crops.append((image, NOT_A_DIE))
     return crops
+
+
+def marks_on_disc(image: np.ndarray, x: int, y: int, radius: int, rng: np.random.Generator) -> None:
+    """Strokes and flecks on and round a disc: a token's print, a coin's relief, the
+    flecks round a worn spot on a board. Marked, a disc is still no die."""
+    colour = tuple(int(v) for v in rng.integers(0, 256, 3))
+    for _ in range(int(rng.integers(*MARKS))):
+        angle = rng.uniform(0, 2 * np.pi)
+        reach = radius * rng.uniform(0.0, 1.15)
+        at = np.array([x + reach * np.cos(angle), y + reach * np.sin(angle)])
+        stroke = (
+            BANK_DIE * rng.uniform(0.03, 0.15) * np.array([np.cos(angle * 3), np.sin(angle * 3)])
+        )
+        start, end = (tuple(int(v) for v in at - stroke), tuple(int(v) for v in at + stroke))
+        cv2.line(image, start, end, colour, int(rng.integers(1, 4)), cv2.LINE_AA)
 
 
 def bank_crop(image: np.ndarray, x: float, y: float, side: float) -> np.ndarray:
