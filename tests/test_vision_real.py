@@ -56,7 +56,7 @@ def test_dice_colours_test_holds_the_measured_level(datasets):
 
 # Measured with the leave-out models in the repo (both by the shipped schedule; see
 # their model cards): the issue asks >= 95% of dice and < 0.1 extra dice a photo each way.
-LEFT_OUT_FLOORS = {"dice-colours": (0.94, 0.17), "d6-desk": (0.97, 0.16)}
+LEFT_OUT_FLOORS = {"dice-colours": (0.94, 0.12), "d6-desk": (0.97, 0.16)}
 
 
 @pytest.mark.parametrize(("left_out", "folders"), [
@@ -67,9 +67,10 @@ def test_trained_without_a_set_the_reader_still_reads_it(datasets, left_out, fol
     """Issue 17 item 4, leave one set out: the models trained without a set, scored on
     all of it, at the finder threshold picked on held-out photos and rendered trays.
     Without dice-colours (6000 finder steps, 40 face epochs, face widths
-    32,64,128,160, polished rendered dice) they read 94.37% of its 1,795 dice with
-    0.164 extra a photo (threshold 0.4; before rendered dice were polished, with 30
-    epochs: 91.42%, 0.156; the narrower face reader, 24,48,96,128: 90.64%, 0.19; it
+    32,64,128,160, polished rendered dice, marked discs) they read 94.76% of its
+    1,795 dice with 0.108 extra a photo (threshold 0.4; before discs were marked:
+    94.37%, 0.164; before rendered dice were polished, with 30 epochs: 91.42%,
+    0.156; the narrower face reader, 24,48,96,128: 90.64%, 0.19; it
     at 0.6, which the held-out d6-desk photos alone picked: 76.8%, 0.04; the
     shorter schedule's models: 79.33%, 0.13 at 0.3; 64.3% and 1.48 by the
     recipe before recolouring, magnets, specks and crops beside each die; the
