@@ -206,8 +206,7 @@ def _reflections(image: np.ndarray, die: SyntheticDie) -> None:
         cv2.ellipse(layer, centre, axes, die.angle, start, start + span, white, thin, cv2.LINE_AA)
     if not die.face:
         lit = float(rng.uniform(0, 360))  # the side of every pip's wall the lamp lights
-        one = die.one_pip_scale if die.one_pip_scale is not None else 0.12 / 0.085
-        radius = die.size * 0.085 * die.pip_scale * (one if die.value == 1 else 1.0)
+        radius = _pip_radius(die, die.size)
         rim = max(1, round(radius * 0.35))
         for u, v in PIP_LAYOUTS[die.value]:
             px, py = rotated(np.array([[u * die.size / 2, v * die.size / 2]]), die.angle)[0]
@@ -253,6 +252,12 @@ def _side_faces(
             cv2.ellipse(image, (int(px), int(py)), axes, angle, 0, 360, pips, -1, cv2.LINE_AA)
 
 
+def _pip_radius(die: SyntheticDie, side: float) -> float:
+    """A pip's radius on a face ``side`` across: a One's lone pip is bigger."""
+    one = die.one_pip_scale if die.one_pip_scale is not None else 0.12 / 0.085
+    return side * 0.085 * die.pip_scale * (one if die.value == 1 else 1.0)
+
+
 def _face_marks(
     image: np.ndarray,
     die: SyntheticDie,
@@ -267,8 +272,7 @@ def _face_marks(
         _symbol(image, die.face, x, y, side, angle, colour, tinted(die.body_bgr, 1.0))
         return
     half = side / 2
-    one = die.one_pip_scale if die.one_pip_scale is not None else 0.12 / 0.085
-    radius = side * 0.085 * die.pip_scale * (one if die.value == 1 else 1.0)
+    radius = _pip_radius(die, side)
     for u, v in PIP_LAYOUTS[die.value]:
         px, py = rotated(np.array([[u * half, v * half * squash]]), angle)[0] + np.array([x, y])
         axes = (max(1, round(radius * 16)), max(1, round(radius * squash * 16)))
