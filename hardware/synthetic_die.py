@@ -42,6 +42,8 @@ DICE_COLOURS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
 GLOSS_WIDTH = 0.022
 GLOSS_RADII = (0.2, 0.45)
 GLOSS_SPAN = (50.0, 200.0)
+# Points round a side face's pip, drawn swept as the face is.
+SIDE_PIP_POINTS = 16
 # Uneven die bodies a renderer knows.
 TEXTURES = ("marbled", "glitter", "metal")
 
@@ -140,7 +142,12 @@ def fill(image: np.ndarray, polygon: np.ndarray, colour: tuple[int, ...], alpha:
     blend(image, mask, colour, alpha)
 
 
-def draw_die(image: np.ndarray, die: SyntheticDie, light: float) -> None:
+def draw_die(
+    image: np.ndarray, die: SyntheticDie, light: float, camera: tuple[float, float]
+) -> None:
+    """Draw ``die``; ``camera`` is the floor point below the camera, in the picture's
+    pixels (it may lie outside the picture): the side faces a leaning view shows are
+    the ones turned to it."""
     body = tinted(die.body_bgr, light)
     pips = tinted((die.pip_colours_by_value or {}).get(die.value, die.pip_bgr), light)
     if die.cocked:
@@ -150,7 +157,7 @@ def draw_die(image: np.ndarray, die: SyntheticDie, light: float) -> None:
     top = rounded_square(die.x, die.y, die.size, die.angle, round_)
     alpha = min(die.alpha, 0.72) if die.translucent else die.alpha
     if die.lean > 0:
-        _side_faces(image, die, top, body, pips)
+        _side_faces(image, die, top, body, pips, camera)
     # A darker rim where the rounded edges turn away from the light.
     rim = rounded_square(die.x, die.y, die.size * 1.04, die.angle, round_)
     fill(image, rim, tinted(body, 0.6), alpha)
@@ -223,33 +230,37 @@ def _side_faces(
     top: np.ndarray,
     body: tuple[int, ...],
     pips: tuple[int, ...],
+    camera: tuple[float, float],
 ) -> None:
-    """The faces a camera that is not straight above sees below the top face."""
-    height, width = image.shape[:2]
-    away = np.array([die.x - width / 2, die.y - height / 2], np.float64)
-    norm = float(np.hypot(*away)) or 1.0
-    shift = away / norm * die.size * die.lean
+    """The faces a camera that is not straight above sees: a die's top face shows
+    further from the camera than its foot, so the side faces lie between the top face
+    and the floor point below the camera. Each is the top face's edge swept along that
+    shift, its pips drawn through the same sweep."""
+    toward = np.array([camera[0] - die.x, camera[1] - die.y], np.float64)
+    norm = float(np.hypot(*toward)) or 1.0
+    shift = toward / norm * die.size * die.lean
     hull = cv2.convexHull(np.vstack([top, top + shift]).astype(np.float32)).reshape(-1, 2)
     fill(image, hull, tinted(body, 0.72), die.alpha)
-    # The side faces turned to the camera, each with its own (foreshortened) pips.
+    # The side faces turned to the camera, most turned first, each with its own pips.
     a = math.radians(die.angle)
-    normals = [(math.cos(a + k * math.pi / 2), math.sin(a + k * math.pi / 2)) for k in range(4)]
-    normals.sort(key=lambda n: -(n[0] * shift[0] + n[1] * shift[1]))
+    normals = [np.array([math.cos(a + k * math.pi / 2), math.sin(a + k * math.pi / 2)])
+               for k in range(4)]  # fmt: skip
+    normals.sort(key=lambda n: -float(n @ shift))
     values = die.side_values or (7 - die.value if die.value != 1 else 2,)
-    for (nx, ny), side_value in zip(normals, values, strict=False):
-        depth = nx * shift[0] + ny * shift[1]
-        if depth < die.size * 0.08:
+    half = die.size / 2
+    ring = np.linspace(0, 2 * math.pi, SIDE_PIP_POINTS, endpoint=False)
+    for normal, side_value in zip(normals, values, strict=False):
+        if normal @ shift < die.size * 0.08:
             return
-        cx = die.x + nx * (die.size / 2 + depth / 2)
-        cy = die.y + ny * (die.size / 2 + depth / 2)
-        squash = depth / die.size
+        edge = np.array([-normal[1], normal[0]]) * half  # along the top face's edge
+        middle = np.array([die.x, die.y]) + normal * half
+        radius = _pip_radius(replace(die, value=side_value), 2.0)
         for u, v in PIP_LAYOUTS[side_value]:
-            px = cx + (u * die.size / 2 * -ny) + v * depth / 2 * nx
-            py = cy + (u * die.size / 2 * nx) + v * depth / 2 * ny
-            radius = die.size * 0.085
-            axes = (max(1, int(radius)), max(1, int(radius * squash)))
-            angle = math.degrees(math.atan2(ny, nx)) + 90
-            cv2.ellipse(image, (int(px), int(py)), axes, angle, 0, 360, pips, -1, cv2.LINE_AA)
+            # (u, v) on the face, -1..1: across its top edge, and down from it.
+            us = u + radius * np.cos(ring)
+            vs = v + radius * np.sin(ring)
+            outline = middle + np.outer(us, edge) + np.outer((vs + 1) / 2, shift)
+            fill(image, outline, pips, 1.0)
 
 
 def _pip_radius(die: SyntheticDie, side: float) -> float:

@@ -19,6 +19,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
+from dicetable.hardware.synthetic_camera import camera_floor_point, camera_points, photographed
 from dicetable.hardware.synthetic_die import (
     DICE_COLOURS,
     NUMERAL,
@@ -43,6 +44,7 @@ __all__ = [
     "TEXTURES",
     "TRAYS",
     "SyntheticDie",
+    "camera_floor_point",
     "camera_points",
     "draw_hand",
     "face_up",
@@ -225,14 +227,16 @@ def render_tray(
         shade = np.asarray(cv2.GaussianBlur(shade, (3, 3), 0), np.uint8)
         factor = cv2.cvtColor(255 - shade // 2, cv2.COLOR_GRAY2BGR)
         image = cv2.multiply(image, factor, scale=1 / 255)
-    for die in dice:
-        draw_die(image, die, scale)
+    camera = camera_floor_point(size, tilt)
+    # The dice nearest the camera last: their side faces hide what is behind them.
+    for die in sorted(dice, key=lambda d: -math.hypot(d.x - camera[0], d.y - camera[1])):
+        draw_die(image, die, scale, camera)
     if hand:
         _hand(image, rng, light)
     if blur > 0:
         image = _motion_blur(image, blur, float(rng.uniform(0, 180)))
     if tilt < 1.0 or barrel > 0.0:
-        image = _camera(image, tilt, barrel)
+        image = photographed(image, tilt, barrel)
     if noise > 0:
         grain = (rng.standard_normal(image.shape, np.float32) * noise).astype(np.int16)
         image = cv2.add(image, grain, dtype=cv2.CV_8U)
@@ -241,63 +245,6 @@ def render_tray(
         decoded = cv2.imdecode(data, cv2.IMREAD_COLOR)
         image = image if decoded is None else decoded
     return image
-
-
-def _tilt_homography(size: tuple[int, int], tilt: float) -> np.ndarray:
-    """The floor as a camera at the player's side sees it: a pinhole camera turned
-    ``acos(tilt)`` from straight down about the picture's horizontal axis, scaled so
-    the tray fills the frame again."""
-    width, height = size
-    theta = math.acos(min(1.0, max(0.2, tilt)))
-    distance = 1.5 * max(width, height)
-    corners = np.array([(0, 0), (width, 0), (width, height), (0, height)], np.float64)
-    ground = corners - (width / 2, height / 2)
-    # The camera sits back towards the bottom edge and looks at the tray's centre.
-    y_cam = ground[:, 1] * math.cos(theta)
-    depth = distance + ground[:, 1] * math.sin(theta)
-    projected = np.stack([ground[:, 0] * distance / depth, y_cam * distance / depth], 1)
-    low, high = projected.min(axis=0), projected.max(axis=0)
-    fit = min(width / (high[0] - low[0]), height / (high[1] - low[1]))
-    placed = (projected - (low + high) / 2) * fit + (width / 2, height / 2)
-    return cv2.getPerspectiveTransform(corners.astype(np.float32), placed.astype(np.float32))
-
-
-def _camera(image: np.ndarray, tilt: float, barrel: float) -> np.ndarray:
-    height, width = image.shape[:2]
-    if tilt < 1.0:
-        matrix = _tilt_homography((width, height), tilt)
-        image = cv2.warpPerspective(image, matrix, (width, height), borderMode=cv2.BORDER_REFLECT)
-    if barrel > 0.0:
-        ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
-        cx, cy, half = width / 2, height / 2, math.hypot(width, height) / 2
-        r2 = ((xs - cx) ** 2 + (ys - cy) ** 2) / half**2
-        grow = 1 + barrel * r2
-        image = cv2.remap(
-            image, cx + (xs - cx) * grow, cy + (ys - cy) * grow, cv2.INTER_LINEAR,
-            borderMode=cv2.BORDER_REFLECT,
-        )  # fmt: skip
-    return image
-
-
-def camera_points(
-    points: np.ndarray, size: tuple[int, int], *, tilt: float = 1.0, barrel: float = 0.0
-) -> np.ndarray:
-    """Where floor points (N x 2, as the dice's x, y) show in a picture rendered with
-    ``tilt`` and ``barrel``: the truth a reader's centres are scored against."""
-    points = np.asarray(points, np.float64).reshape(-1, 2)
-    width, height = size
-    if tilt < 1.0:
-        matrix = _tilt_homography(size, tilt)
-        points = cv2.perspectiveTransform(points[None].astype(np.float64), matrix)[0]
-    if barrel > 0.0:
-        centre = np.array([width / 2, height / 2])
-        half = math.hypot(width, height) / 2
-        source = (points - centre) / half
-        shown = source.copy()
-        for _ in range(20):  # solve shown * (1 + barrel |shown|^2) = source
-            shown = source / (1 + barrel * (shown**2).sum(axis=1, keepdims=True))
-        points = shown * half + centre
-    return points
 
 
 def _pattern(image: np.ndarray, name: str, rng: np.random.Generator, light: float) -> None:

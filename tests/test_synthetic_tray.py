@@ -2,6 +2,7 @@
 and the vision tests rely on it."""
 
 import random
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -9,6 +10,7 @@ import pytest
 from dicetable.hardware.synthetic_tray import (
     DICE_COLOURS,
     SyntheticDie,
+    camera_floor_point,
     random_tray,
     render_tray,
 )
@@ -129,3 +131,31 @@ def test_the_teach_flow_tells_the_demo_tray_which_face_to_show(isolated_data):
         assert runtime.tray_link.throw is not None and runtime.tray_link.throw.face == (6, "pow")
     finally:
         runtime.stop()
+
+
+def test_side_faces_show_between_the_top_face_and_the_camera():
+    """A die's top shows further from the camera than its foot, so its side faces lie
+    towards the floor point below the camera: the tray's centre for a camera straight
+    above, the near (bottom) edge for one tilted at the player's side."""
+    width, height = 640, 480
+    assert camera_floor_point((width, height), 1.0) == (width / 2, height / 2)
+    assert camera_floor_point((width, height), 0.7)[1] > height
+    die = SyntheticDie(4, 520, 140, angle=10, size=70)
+    for tilt, towards in ((1.0, (-1, 1)), (0.8, (0, 1))):
+        flat, leaning = (
+            render_tray(
+                [replace(die, lean=lean)],
+                (width, height),
+                seed=2,
+                noise=0,
+                shadows=False,
+                tilt=tilt,
+                walls=False,
+            )
+            for lean in (0.0, 0.5)
+        )
+        changed = np.argwhere(np.abs(flat.astype(int) - leaning).sum(axis=2) > 30)
+        dy, dx = changed.mean(axis=0) - np.argwhere(flat.sum(axis=2) > 600).mean(axis=0)
+        if towards[0]:
+            assert np.sign(dx) == towards[0], tilt
+        assert np.sign(dy) == towards[1], tilt

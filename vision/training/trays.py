@@ -7,6 +7,7 @@ floors); real photos stay the evidence of what the reader does."""
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import replace
 from typing import Any
@@ -26,7 +27,7 @@ from dicetable.vision.training.photos import Die
 
 SYMBOL = 7  # the value a symbol or numeral face is trained as ("no value")
 COCKED = 8  # a die leaning on another: no face on top
-LEANING = (0.15, 0.45)  # side faces' depth over the top face's side, on leaning trays
+LEANING_TILT = (0.65, 0.92)  # how foreshortened a leaning tray's floor is (cos of the angle)
 # The face reader also learns from trays seen well off straight above: one for every
 # LEANING_SHARE rendered trays.
 LEANING_SHARE = 2
@@ -69,6 +70,10 @@ def rendered_tray(
     the top face only."""
     rng = random.Random(seed)
     count = rng.randint(1, 14)
+    # A leaning tray's camera stands at the table's edge, an angle off straight down:
+    # its floor is foreshortened to the angle's cosine, and a die's side faces show as
+    # deep as its tangent times the top face's side (before that foreshortening).
+    leaning_tilt = rng.uniform(*LEANING_TILT) if leaning else 1.0
     dice = random_tray(
         rng,
         count,
@@ -76,7 +81,7 @@ def rendered_tray(
         die_size=rng.uniform(*side),
         touching=rng.random() < 0.4,
         walls=rng.random() < 0.5,
-        lean=rng.uniform(*LEANING) if leaning else rng.choice([0.0, 0.0, 0.1, 0.2]),
+        lean=math.tan(math.acos(leaning_tilt)) if leaning else rng.choice([0.0, 0.0, 0.1, 0.2]),
     )
     styled: list[SyntheticDie] = []
     look = _dice_look(rng)
@@ -87,7 +92,7 @@ def rendered_tray(
         sides = side_faces(rng, die.value) if leaning else None
         styled.append(replace(die, face=face, cocked=rng.random() < 0.05 and not face,
                               side_values=sides, **look))  # fmt: skip
-    tilt = rng.choice([1.0, 1.0, 1.0, rng.uniform(0.7, 1.0)])
+    tilt = leaning_tilt if leaning else rng.choice([1.0, 1.0, 1.0, rng.uniform(0.7, 1.0)])
     barrel = rng.choice([0.0, 0.0, rng.uniform(0.0, 0.08)])
     image = render_tray(
         styled,
