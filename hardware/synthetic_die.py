@@ -80,7 +80,7 @@ class SyntheticDie:
     pip_glare: bool = False  # engraved, painted pips that catch the lamp
     gloss: bool = False  # a polished body mirrors the room: see ``_reflections``
     # The values on the side faces a leaning view shows, most turned to the camera
-    # first; None draws one side face, with the opposite face's pips.
+    # first; None draws one side face, with ``beside(value)``'s pips.
     side_values: tuple[int, ...] | None = None
 
 
@@ -246,7 +246,7 @@ def _side_faces(
     normals = [np.array([math.cos(a + k * math.pi / 2), math.sin(a + k * math.pi / 2)])
                for k in range(4)]  # fmt: skip
     normals.sort(key=lambda n: -float(n @ shift))
-    values = die.side_values or (7 - die.value if die.value != 1 else 2,)
+    values = die.side_values or (beside(die.value),)
     half = die.size / 2
     ring = np.linspace(0, 2 * math.pi, SIDE_PIP_POINTS, endpoint=False)
     for normal, side_value in zip(normals, values, strict=False):
@@ -261,6 +261,13 @@ def _side_faces(
             vs = v + radius * np.sin(ring)
             outline = middle + np.outer(us, edge) + np.outer((vs + 1) / 2, shift)
             fill(image, outline, pips, 1.0)
+
+
+def beside(value: int) -> int:
+    """A face a real d6 shows beside ``value``: the next value round that is neither
+    it nor its opposite (opposite faces add up to 7, so a Six never shows a One)."""
+    turn = value % 6 + 1
+    return turn if turn != 7 - value else turn % 6 + 1
 
 
 def _pip_radius(die: SyntheticDie, side: float) -> float:

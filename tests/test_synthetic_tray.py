@@ -7,6 +7,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from dicetable.hardware.synthetic_die import beside
 from dicetable.hardware.synthetic_tray import (
     DICE_COLOURS,
     SyntheticDie,
@@ -159,3 +160,11 @@ def test_side_faces_show_between_the_top_face_and_the_camera():
         if towards[0]:
             assert np.sign(dx) == towards[0], tilt
         assert np.sign(dy) == towards[1], tilt
+
+
+def test_a_side_face_is_one_a_real_die_shows_beside_its_top():
+    """Opposite faces of a d6 add up to 7: a die showing a Six never shows a One at its
+    side. A rendered leaning die showed the opposite face, and a taught star (Six)
+    beside a One's pip was read as the set's skull (One)."""
+    for value in range(1, 7):
+        assert beside(value) not in (value, 7 - value)
