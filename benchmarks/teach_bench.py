@@ -34,9 +34,17 @@ RENDERED = {
 }  # fmt: skip
 
 
+def spread_photos(photos: list[Path], count: int) -> list[Path]:
+    """``count`` photos spread evenly over ``photos``, as a user photographs each face
+    of the set: a shared set's files are often grouped by face (d6-desk's first 12
+    training photos hold only Ones, which taught a set of one face)."""
+    step = max(1, len(photos) // count)
+    return photos[::step][:count]
+
+
 def real(name: str, taught: str, scored: str, data: Path) -> None:
     teacher = Teacher(name)
-    photos = labelled_images(DATA / name / taught)[:TAUGHT_PHOTOS]
+    photos = spread_photos(labelled_images(DATA / name / taught), TAUGHT_PHOTOS)
     frames = [load_image(p) for p in photos]  # decoding is not teaching
     cpu = time.process_time()
     for path, frame in zip(photos, frames, strict=True):
