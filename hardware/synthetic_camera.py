@@ -25,6 +25,13 @@ def _camera_angle(tilt: float) -> float:
     return math.acos(min(1.0, max(MIN_TILT, tilt)))
 
 
+def side_depth(tilt: float) -> float:
+    """How deep a die's side faces show, over its top face's side, on a floor drawn
+    as from above for a camera that foreshortens it to ``tilt``: the tangent of the
+    camera's angle (the photograph then foreshortens both alike)."""
+    return math.tan(_camera_angle(tilt))
+
+
 def camera_floor_point(size: tuple[int, int], tilt: float) -> tuple[float, float]:
     """The floor point below the camera, in the drawn floor's pixels: the tray's centre
     for a camera straight above, further back past the near (bottom) edge the more

@@ -263,11 +263,15 @@ def _side_faces(
             fill(image, outline, pips, 1.0)
 
 
+def sides_of(value: int) -> list[int]:
+    """The faces a real d6 can show beside ``value``: neither it nor its opposite
+    (opposite faces add up to 7, so a Six never shows a One)."""
+    return [v for v in range(1, 7) if v not in (value, 7 - value)]
+
+
 def beside(value: int) -> int:
-    """A face a real d6 shows beside ``value``: the next value round that is neither
-    it nor its opposite (opposite faces add up to 7, so a Six never shows a One)."""
-    turn = value % 6 + 1
-    return turn if turn != 7 - value else turn % 6 + 1
+    """One face a real d6 shows beside ``value``: the next of ``sides_of`` round."""
+    return min(sides_of(value), key=lambda v: (v - value) % 6)
 
 
 def _pip_radius(die: SyntheticDie, side: float) -> float:

@@ -7,13 +7,14 @@ floors); real photos stay the evidence of what the reader does."""
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import replace
 from typing import Any
 
 import numpy as np
 
+from dicetable.hardware.synthetic_camera import side_depth
+from dicetable.hardware.synthetic_die import sides_of
 from dicetable.hardware.synthetic_tray import (
     NUMERAL,
     PATTERNS,
@@ -81,7 +82,7 @@ def rendered_tray(
         die_size=rng.uniform(*side),
         touching=rng.random() < 0.4,
         walls=rng.random() < 0.5,
-        lean=math.tan(math.acos(leaning_tilt)) if leaning else rng.choice([0.0, 0.0, 0.1, 0.2]),
+        lean=side_depth(leaning_tilt) if leaning else rng.choice([0.0, 0.0, 0.1, 0.2]),
     )
     styled: list[SyntheticDie] = []
     look = _dice_look(rng)
@@ -127,8 +128,8 @@ def pip_value(value: int) -> int | None:
 def side_faces(rng: random.Random, top: int) -> tuple[int, int]:
     """Two side faces a real d6 can show beside ``top``: neither it nor its opposite
     (opposite faces add up to 7), nor opposite each other."""
-    first = rng.choice([v for v in range(1, 7) if v not in (top, 7 - top)])
-    second = rng.choice([v for v in range(1, 7) if v not in (top, 7 - top, first, 7 - first)])
+    first = rng.choice(sides_of(top))
+    second = rng.choice([v for v in sides_of(top) if v not in (first, 7 - first)])
     return first, second
 
 
