@@ -29,9 +29,16 @@ HERO = (
     ("sword", "sword", "sword", "shield", "shield", "star"),
 )
 
-# Below the targets these tests ask (issue 17 is open): a face never taught is not
-# reported "unknown face" often enough, and a taught die at the frame's edge is not
-# read as the test asks.
+# Below the 99% these tests ask (issue 17 is open). On the 100 trays of the first
+# test the mixed set reads 476 of 478 faces with their colours (366 while every body
+# colour was read in the face's middle, which a skull or a star covers); the hero
+# set, no pips at all, 469 (368 while its three alike swords split their chance and
+# came back "unsure"; they are named now, without a value): 6 dice, 5 of them green
+# on green felt, are found only at 0.24-0.38, under the 0.4 they are read with, and 3
+# whose size the finder misjudges by a third or more are unsure. Reading taught
+# profiles at 0.2 found them (hero 474, mixed 477) but added extra dice on other tables'
+# real photos (taught on d6-desk, read on dice-colours test: 0 -> 3; taught on
+# dice-colours, read on d6-desk valid: 1 -> 6), so the threshold stays.
 BELOW_TARGET = pytest.mark.xfail(
     strict=True, reason="learned teaching is below this target (issue 17 is open)"
 )
@@ -61,18 +68,15 @@ def near(reading, die):
     ]
 
 
-@pytest.mark.parametrize("which", ["mixed", "hero"])
+@pytest.mark.parametrize("which", ["mixed", pytest.param("hero", marks=BELOW_TARGET)])
 def test_a_dozen_rendered_photos_teach_99_percent_of_faces(which):
     """Issue 3, item 5: "after teaching from a dozen labelled photos of those dice, at
     least 99% of all faces read right" -- 100 fresh trays of four colours of dice on
     four floors, dice 7-13% of the frame, lamps from 75% to 115%, touching dice in a
     third; the face and the die's colour must both be right (notes §3: colour is part
-    of a reading), with no more than 1% extra dice. Measured: mixed 477/478, hero
-    474/478 (no pips at all), 0 extra, no wrong value. At the untaught finder
-    threshold (0.4) they read 476 and 469: green dice on green felt, found at 0.24-0.38,
-    were lost; a taught profile now reads at half that threshold (TAUGHT_FIND_SHARE).
-    Earlier: the hero set 368 while its three alike swords split their chance, the
-    mixed set 366 while body colours were read in the face's middle."""
+    of a reading), with no more than 1% extra dice. Measured: mixed 476/478, 0 extra,
+    1 wrong value (473/478 while the finder's scale moved with every read); hero
+    469/478."""
     symbols, faces = {"mixed": MIXED, "hero": HERO}[which]
     reader = make_reader(taught_set(which))
     assert reader.profile.model is not None

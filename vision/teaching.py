@@ -6,9 +6,8 @@ every turn, beside its body and print colours (Dicequest's faces differ by colou
 and fits a small softmax head over them in numpy, with a "not a die" class from what
 the finder found in the teaching photos that was no labelled die. A face far from
 every taught example of the face the head picks is "unknown face": a symbol that was
-never taught gets no value. A profile reads with a lower finder threshold than the
-untaught reader (at most half of it, and lower where the finder found taught dice
-weakly), and the head rejects the extra finds.
+never taught gets no value. Where the finder missed taught dice, the profile lowers
+its threshold to the weakest taught die's score, and the head rejects the extra finds.
 
 The same ``Teacher`` serves ``dicetable teach`` (YOLO-labelled photos, ``add_photo``)
 and the touchscreen's guided flow (``add_example``: one die in the tray, showing the
@@ -49,10 +48,6 @@ TURNS = 12  # views of each taught die, every 30 degrees
 ZOOMS = (0.9, 1.1)  # and its side misjudged by a tenth either way
 LOW_FIND = 0.05  # finder threshold while teaching: every place a die could be
 LEAST_FIND = 0.1  # the lowest threshold a profile may read with
-# A taught profile reads with at most this share of the untaught finder threshold:
-# its head learnt "not a die" from every place the finder marked in the teaching
-# photos (at LOW_FIND), so the finder may look more generously for the taught dice.
-TAUGHT_FIND_SHARE = 0.5
 COLOUR_WEIGHT = 0.6  # colour features' weight beside the unit-length embedding
 VERDICT_WEIGHT = 0.5  # the untaught class probabilities' weight beside it
 HEAD_STEPS = 400
@@ -282,7 +277,7 @@ class Teacher:
         if self._scores:
             weakest = float(np.percentile(self._scores, 5))
             default = self.reader.finder.threshold
-            threshold = float(np.clip(0.8 * weakest, LEAST_FIND, TAUGHT_FIND_SHARE * default))
+            threshold = float(np.clip(0.8 * weakest, LEAST_FIND, default))
         model = TaughtFaces(x, y, weights, bias, novelty, threshold,
                             bool((y == len(self.faces)).any()), told_apart)  # fmt: skip
         return Profile(self.name, self.faces, self.values, model)
