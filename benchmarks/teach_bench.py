@@ -4,7 +4,7 @@ on the set's other photos, teaching time on one core, profile size.
 * real sets: d6-desk (taught from 12 train photos, scored on valid) and dice-colours
   (12 train photos, scored on test);
 * rendered sets with no pips (hero symbols, a Dicequest-like mix, numerals): taught
-  from 12 trays, scored on 60 others; and a face left out of teaching (never valued).
+  from 12 trays, scored on 60 others; and a face no teaching tray showed (never valued).
 
     .venv/bin/python benchmarks/teach_bench.py
 """
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import cv2
 
-from dicetable.hardware.synthetic_tray import varied_tray
+from dicetable.hardware.synthetic_tray import teaching_trays, varied_tray
 from dicetable.vision.evaluation import evaluate, labelled_images, read_labels
 from dicetable.vision.images import load_image
 from dicetable.vision.profiles import load_profile, make_reader
@@ -67,10 +67,8 @@ def rendered(which: str, data: Path, skip: str = "") -> None:
     symbols, faces = RENDERED[which]
     teacher = Teacher(f"{which}-set", faces)
     cpu = time.process_time()
-    for seed in range(TAUGHT_PHOTOS):
-        dice, image = varied_tray(seed, symbols)
-        teacher.add_photo(image, [(d.value - 1, d.x, d.y, d.size) for d in dice
-                                  if faces[d.value - 1] != skip])  # fmt: skip
+    for dice, image in teaching_trays(symbols, TAUGHT_PHOTOS, skip or None):
+        teacher.add_photo(image, [(d.value - 1, d.x, d.y, d.size) for d in dice])
     saved = teacher.save(data)
     seconds = time.process_time() - cpu
     reader = make_reader(load_profile(f"{which}-set", data))

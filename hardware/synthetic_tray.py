@@ -171,6 +171,22 @@ def varied_tray(
     return dice, image
 
 
+def teaching_trays(
+    symbols: dict[int, str] | None, count: int, never_shown: str | None = None
+) -> list[tuple[list[SyntheticDie], np.ndarray]]:
+    """The first ``count`` varied trays (seeds 0 up) with no die showing the face
+    ``never_shown``: a face left out of teaching is one the user never photographed,
+    not one left unlabelled on the photos (that teaches it as "no die")."""
+    trays: list[tuple[list[SyntheticDie], np.ndarray]] = []
+    seed = 0
+    while len(trays) < count:
+        dice, image = varied_tray(seed, symbols)
+        seed += 1
+        if never_shown is None or all(d.face != never_shown for d in dice):
+            trays.append((dice, image))
+    return trays
+
+
 def render_tray(
     dice: list[SyntheticDie],
     size: tuple[int, int] = (640, 480),

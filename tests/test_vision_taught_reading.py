@@ -16,6 +16,7 @@ from dicetable.hardware.synthetic_tray import (
     SyntheticDie,
     random_tray,
     render_tray,
+    teaching_trays,
     varied_tray,
 )
 from dicetable.vision.profiles import builtin_d6, make_reader
@@ -44,12 +45,11 @@ BELOW_TARGET = pytest.mark.xfail(
 )
 
 
-def taught_from_rendered(name, symbols, faces, seeds=range(12), skip=()):
+def taught_from_rendered(name, symbols, faces, never_shown=None):
+    """A profile taught from 12 rendered trays, none showing ``never_shown``."""
     teacher = Teacher(name, faces, tuple(range(1, 7)))
-    for seed in seeds:
-        dice, image = varied_tray(seed, symbols)
-        kept = [d for d in dice if faces[d.value - 1] not in skip]
-        teacher.add_photo(image, [(d.value - 1, d.x, d.y, d.size) for d in kept])
+    for dice, image in teaching_trays(symbols, 12, never_shown):
+        teacher.add_photo(image, [(d.value - 1, d.x, d.y, d.size) for d in dice])
     return teacher.learn()
 
 
@@ -99,13 +99,21 @@ def test_a_dozen_rendered_photos_teach_99_percent_of_faces(which):
     assert extra <= 0.01 * total and misread <= 0.01 * total, (extra, misread)
 
 
-@BELOW_TARGET
+# A face never photographed while teaching reads as the taught face it looks most
+# like: 31 of 37 untaught stars read as the skull, 6 "unknown face". The face reader
+# learnt every symbol as one class, so its embedding puts a star as near a skull as
+# two skulls lie apart (median 0.43 and 0.29); a rotation-free shape of the print
+# (the share of print and its angular harmonics at six radii) did not tell them
+# apart either (a star 0.21-0.6 from its nearest skull, skulls 0.13-0.33 apart).
+# Before the star was kept out of the teaching photos, it was in them unlabelled and
+# taught as "no die". Next: a face reader trained to tell symbols apart.
+@pytest.mark.xfail(strict=True, reason="an untaught star reads as the skull (issue 17)")
 def test_a_face_never_taught_comes_back_without_a_value():
     """Issue 3, item 5: "a symbol face it was never taught comes back without a value
-    rather than as a guess": the star was left out of teaching; every star die gets no
+    rather than as a guess": no teaching photo showed a star; every star die gets no
     value, and most are still reported, with the reason."""
     symbols, faces = MIXED
-    profile = taught_from_rendered("no-star", symbols, faces, skip=("star",))
+    profile = taught_from_rendered("no-star", symbols, faces, never_shown="star")
     reader = make_reader(profile)
     stars = guessed = reasoned = 0
     for seed in range(1000, 1060):
@@ -117,7 +125,7 @@ def test_a_face_never_taught_comes_back_without_a_value():
                 here = near(reading, die)
                 guessed += any(r.value is not None for r in here)
                 reasoned += any(r.value is None and r.reason == "unknown face" for r in here)
-    assert stars >= 20 and guessed == 0
+    assert stars >= 20 and guessed == 0, (stars, guessed, reasoned)
     assert reasoned >= 0.8 * stars, f"{reasoned}/{stars}"
 
 
