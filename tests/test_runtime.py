@@ -338,6 +338,8 @@ def test_the_app_reads_the_tray_in_a_process_of_its_own(inbox: Inbox, isolated_d
 
 def _taught(data_dir: Path, name: str) -> None:
     """A stored dice profile named ``name`` (a tiny model: enough to be loaded)."""
+    from dicetable.vision.face_reader import FACE_READER
+    from dicetable.vision.networks import network
     from dicetable.vision.profiles import Profile, profiles_dir
     from dicetable.vision.teaching import TaughtFaces, save_taught
 
@@ -351,6 +353,7 @@ def _taught(data_dir: Path, name: str) -> None:
         finder_threshold=None,
         has_floor=False,
         told_apart=np.ones(2, bool),
+        face_reader=network(FACE_READER).digest,
     )
     save_taught(Profile(name, ("a", "b"), (1, 2), model), profiles_dir(data_dir) / f"{name}.npz")
 

@@ -112,6 +112,26 @@ def test_profile_errors_name_what_is_wrong(isolated_data):
     assert load_profile("d6", isolated_data).name == "d6"
 
 
+def test_a_profile_taught_with_another_face_reader_asks_to_be_taught_again(isolated_data):
+    """A taught profile keeps the shipped face reader's embeddings of its dice; after an
+    update that retrained that network they mean nothing to it, so the profile is
+    refused with one line that says what to do, not read with wrong faces."""
+    teacher = Teacher("old-set")
+    for seed in range(2):
+        dice = random_tray(random.Random(seed), 4)
+        teacher.add_photo(render_tray(dice, seed=seed), [(d.value - 1, d.x, d.y, d.size)
+                                                         for d in dice])  # fmt: skip
+    path = teacher.save(isolated_data)
+    assert load_profile("old-set", isolated_data).name == "old-set"
+    with np.load(path) as data:
+        fields = dict(data)
+    fields["face_reader"] = np.array("0123456789abcdef")
+    np.savez_compressed(path, **fields)
+    with pytest.raises(ProfileError, match="old-set.npz: taught with another version of the"
+                       " face reader; teach these dice again"):  # fmt: skip
+        load_profile("old-set", isolated_data)
+
+
 def test_teach_read_and_eval_commands(tmp_path, isolated_data, capsys):
     photos = tmp_path / "photos"
     write_photos(photos, range(12))

@@ -20,6 +20,7 @@ from dicetable.vision.networks import MODELS, model_facts, network
 
 CLASSES = ("1", "2", "3", "4", "5", "6", "symbol", "cocked", "none")
 SYMBOL, COCKED, NOT_A_DIE = 6, 7, 8
+FACE_READER = "faces.onnx"  # the network's file among the models
 FACE_INPUT = 48  # crop side, pixels
 FACE_SPAN = 1.3  # crop side over the die's side: the face, its edge and a little floor
 # Of the die's side: a pip face's body colour, which names the die, is the median of
@@ -82,7 +83,7 @@ class FaceLooks:
 
 class FaceReader:
     def __init__(self, models: Path = MODELS) -> None:
-        self.net = network("faces.onnx", models)
+        self.net = network(FACE_READER, models)
         self.temperature = float(model_facts(models)["temperature"])
 
     def crops(self, frame: np.ndarray, places: list[tuple[float, float, float]]) -> np.ndarray:

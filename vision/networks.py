@@ -8,6 +8,7 @@ screen and the rules responsive.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from functools import cache
 from pathlib import Path
@@ -17,6 +18,7 @@ import numpy as np
 
 MODELS = Path(__file__).resolve().parent / "models"
 THREADS = 1
+DIGEST_CHARS = 16  # of a model file's sha256: enough to tell two trainings apart
 
 
 class ModelError(OSError):
@@ -30,6 +32,8 @@ class Network:
         if not path.exists():
             raise ModelError(f"{path}: the shipped model is missing; reinstall dicetable")
         self.path = path
+        # A taught profile keeps this: its examples are this network's embeddings.
+        self.digest = hashlib.sha256(path.read_bytes()).hexdigest()[:DIGEST_CHARS]
         self._session: Any = None
         self._dnn: Any = None
         try:

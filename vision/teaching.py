@@ -27,6 +27,7 @@ import numpy as np
 
 from dicetable.vision.face_reader import (
     FACE_INPUT,
+    FACE_READER,
     FACE_SPAN,
     NOT_A_DIE,
     UNSURE,
@@ -35,6 +36,7 @@ from dicetable.vision.face_reader import (
     softmax,
 )
 from dicetable.vision.finder import SURE, Candidate
+from dicetable.vision.networks import network
 from dicetable.vision.profiles import Profile, ProfileError, check_name, profiles_dir
 from dicetable.vision.reader import (
     SAME_DIE,
@@ -43,7 +45,7 @@ from dicetable.vision.reader import (
     distinct,
 )
 
-FORMAT = 3  # 3: which faces of one name were told apart (``told_apart``)
+FORMAT = 4  # 4: the face reader it was taught with (``face_reader``)
 TURNS = 12  # views of each taught die, every 30 degrees
 ZOOMS = (0.9, 1.1)  # and its side misjudged by a tenth either way
 LOW_FIND = 0.05  # finder threshold while teaching: every place a die could be
@@ -118,6 +120,9 @@ class TaughtFaces:
     # die's swords of 1, 2 and 3 differ only in a small numeral); False, the reading
     # names the face and gives no value
     told_apart: np.ndarray
+    # the digest of the face reader whose embeddings the examples are: another one
+    # (after an update that retrained it) cannot read with them
+    face_reader: str
 
     def name(self, looks: FaceLooks, index: int, profile: Profile) -> Named:
         """The taught face ``looks[index]`` shows. Faces of one name (a hero die's
@@ -279,7 +284,8 @@ class Teacher:
             default = self.reader.finder.threshold
             threshold = float(np.clip(0.8 * weakest, LEAST_FIND, default))
         model = TaughtFaces(x, y, weights, bias, novelty, threshold,
-                            bool((y == len(self.faces)).any()), told_apart)  # fmt: skip
+                            bool((y == len(self.faces)).any()), told_apart,
+                            self.reader.faces.net.digest)  # fmt: skip
         return Profile(self.name, self.faces, self.values, model)
 
     def save(self, data_dir: Path) -> Path:
@@ -341,6 +347,7 @@ def taught_bytes(profile: Profile) -> bytes:
         ),
         has_floor=np.array(model.has_floor),
         told_apart=model.told_apart,
+        face_reader=np.array(model.face_reader),
     )
     return buffer.getvalue()
 
@@ -374,11 +381,16 @@ def load_taught(path: Path) -> Profile:
                 finder_threshold=None if threshold < 0 else threshold,
                 has_floor=bool(data["has_floor"]),
                 told_apart=data["told_apart"].astype(bool),
+                face_reader=str(data["face_reader"]),
             )
     except ProfileError:
         raise
     except (OSError, KeyError, ValueError, TypeError) as error:
         raise ProfileError(f"{path}: not a dice profile this reader can load ({error})") from None
+    if model.face_reader != network(FACE_READER).digest:
+        raise ProfileError(
+            f"{path}: taught with another version of the face reader; teach these dice again"
+        )
     if (
         len(values) != len(faces)
         or model.weights.shape[1] != len(faces) + 1
