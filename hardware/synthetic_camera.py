@@ -62,11 +62,15 @@ def _tilt_homography(size: tuple[int, int], tilt: float) -> np.ndarray:
 
 def photographed(image: np.ndarray, tilt: float, barrel: float) -> np.ndarray:
     """The drawn floor as the camera sees it: tilted by ``tilt``, bent by a lens's
-    ``barrel`` distortion."""
+    ``barrel`` distortion. Where the camera sees past the drawn floor it sees a plain
+    table of the floor's median colour: a mirrored border would show mirrored dice
+    that no truth lists (a leaning tray lost a fifth of its frame to them)."""
     height, width = image.shape[:2]
+    beyond = tuple(float(v) for v in np.median(image.reshape(-1, image.shape[2]), axis=0))
     if tilt < 1.0:
         matrix = _tilt_homography((width, height), tilt)
-        image = cv2.warpPerspective(image, matrix, (width, height), borderMode=cv2.BORDER_REFLECT)
+        image = cv2.warpPerspective(image, matrix, (width, height),
+                                    borderMode=cv2.BORDER_CONSTANT, borderValue=beyond)  # fmt: skip
     if barrel > 0.0:
         ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
         cx, cy, half = width / 2, height / 2, math.hypot(width, height) / 2
@@ -74,7 +78,7 @@ def photographed(image: np.ndarray, tilt: float, barrel: float) -> np.ndarray:
         grow = 1 + barrel * r2
         image = cv2.remap(
             image, cx + (xs - cx) * grow, cy + (ys - cy) * grow, cv2.INTER_LINEAR,
-            borderMode=cv2.BORDER_REFLECT,
+            borderMode=cv2.BORDER_CONSTANT, borderValue=beyond,
         )  # fmt: skip
     return image
 
