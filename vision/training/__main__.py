@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from dicetable.vision.face_reader import FACE_INPUT, FACE_SPAN, NOT_A_DIE, cut_square
+from dicetable.vision.face_reader import FACE_INPUT, FACE_READER, FACE_SPAN, NOT_A_DIE, cut_square
 from dicetable.vision.networks import MODELS, model_facts
 from dicetable.vision.training import card
 from dicetable.vision.training.photos import (
@@ -55,7 +55,10 @@ REAL_REPEAT = 2  # times each real die crop is in the face reader's epochs
 PASTED_PER_PHOTO = 30  # dice crops kept for pasting, per real training photo
 THRESHOLDS = (0.15, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7)
 PROVISIONAL_THRESHOLD = 0.3  # until the calibration picks one
-MINING_THRESHOLD = 0.3  # finds this strong are mined for the face reader's "none"
+# Finds this strong are mined for the face reader's "none": below the run-time
+# threshold too, so that a laptop key, a barcode sticker or a die's side face the
+# finder half-takes for a die on a new table is one the face reader has learnt.
+MINING_THRESHOLD = 0.15
 LEANING_SEED = 50_000  # the leaning trays' seeds start here, apart from the finder's
 HELD_TRAYS, SMOKE_HELD_TRAYS = 100, 2  # rendered trays the finder threshold is picked on
 HELD_TRAY_SEED = 90  # added to the run's seed: their seeds lie apart from the trained ones
@@ -290,18 +293,18 @@ def main(argv: list[str] | None = None) -> int:
     drawn_crops, drawn_labels = np.stack([c for c, _ in drawn]), np.array([lb for _, lb in drawn])
     mined_crops, mined_labels = mine_floor(args.out, real + renders, len(real_labels))
     say(f"{len(mined_labels)} finds that are no die mined from the training photos")
-    # Real dice are the evidence; they are repeated so that they are not outnumbered
-    # by the rendered ones in every epoch.
-    crops = np.concatenate([*[real_crops] * REAL_REPEAT, rendered_crops, drawn_crops, mined_crops])
+    # Real photos are the evidence: their dice and the finder's mistakes on them are
+    # repeated so that they are not outnumbered by the rendered ones in every epoch.
+    crops = np.concatenate([*[real_crops, mined_crops] * REAL_REPEAT, rendered_crops, drawn_crops])
     labels = np.concatenate(
-        [*[real_labels] * REAL_REPEAT, rendered_labels, drawn_labels, mined_labels]
+        [*[real_labels, mined_labels] * REAL_REPEAT, rendered_labels, drawn_labels]
     )
     say(f"face bank: {len(crops)} crops, per class {np.bincount(labels).tolist()}")
     faces, face_seconds = fit.train_faces(crops, labels, args.face_epochs, args.seed,
                             args.out / "faces.ckpt", say, widths)  # fmt: skip
     held_x, held_y = held_crops(held, rng)
     facts["temperature"] = fit.fit_temperature(faces, held_x, held_y)
-    nets.export(faces, args.out / "faces.onnx", nets.face_example(), ["logits", "embedding"])
+    nets.export(faces, args.out / FACE_READER, nets.face_example(), ["logits", "embedding"])
     say(f"faces exported; temperature {facts['temperature']:.2f} on {len(held_y)} held-out crops")
 
     # 3. Calibration on held-out photos, and the model card.
