@@ -64,7 +64,9 @@ def photographed(image: np.ndarray, tilt: float, barrel: float) -> np.ndarray:
     """The drawn floor as the camera sees it: tilted by ``tilt``, bent by a lens's
     ``barrel`` distortion. Where the camera sees past the drawn floor it sees a plain
     table of the floor's median colour: a mirrored border would show mirrored dice
-    that no truth lists (a leaning tray lost a fifth of its frame to them)."""
+    that no truth lists (a quarter to a half of a leaning tray's frame)."""
+    if tilt >= 1.0 and barrel <= 0.0:
+        return image
     height, width = image.shape[:2]
     beyond = tuple(float(v) for v in np.median(image.reshape(-1, image.shape[2]), axis=0))
     if tilt < 1.0:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -32,8 +32,6 @@ class Network:
         if not path.exists():
             raise ModelError(f"{path}: the shipped model is missing; reinstall dicetable")
         self.path = path
-        # A taught profile keeps this: its examples are this network's embeddings.
-        self.digest = hashlib.sha256(path.read_bytes()).hexdigest()[:DIGEST_CHARS]
         self._session: Any = None
         self._dnn: Any = None
         try:
@@ -54,6 +52,12 @@ class Network:
             self._outputs = self._dnn.getUnconnectedOutLayersNames()
         except Exception as error:  # onnxruntime raises its own types for a bad file
             raise ModelError(f"{path}: cannot be loaded ({error})") from error
+
+    @cached_property
+    def digest(self) -> str:
+        """A short fingerprint of the file, read only when asked: a taught profile
+        keeps it, since its examples are this network's embeddings."""
+        return hashlib.sha256(self.path.read_bytes()).hexdigest()[:DIGEST_CHARS]
 
     def run(self, batch: np.ndarray) -> list[np.ndarray]:
         if self._session is not None:
