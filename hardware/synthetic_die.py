@@ -26,6 +26,16 @@ PIP_LAYOUTS: dict[int, tuple[tuple[float, float], ...]] = {
 # named "numeral N" prints the digits N instead (numeral dice, d6 of a d10 set).
 SYMBOLS = ("skull", "star", "sword", "shield")
 NUMERAL = "numeral "
+# A face named "glyph N" prints a made-up emblem, the same for the same N: training
+# draws many, so that the face reader learns to tell one print from another, not
+# just these four symbols from pips.
+GLYPH = "glyph "
+GLYPH_PARTS = (1, 4)  # polygons in a glyph (at least, below at most)
+GLYPH_CORNERS = (3, 10)  # corners of each polygon (at least, below at most)
+GLYPH_REACH = (0.45, 0.7)  # of half a side: how far a polygon's furthest corner reaches
+GLYPH_INNER = 0.3  # of its reach: how near its middle a polygon's corner may come
+GLYPH_BARS = 0.3  # share of a glyph's parts that are bars, not polygons
+GLYPH_BAR_WIDTH = (0.15, 0.35)  # a bar's half width, of its half length
 # (body, pips) colour pairs of common dice, BGR.
 DICE_COLOURS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
     "white": ((236, 238, 240), (30, 30, 30)),
@@ -364,7 +374,9 @@ def _symbol(
     if name.startswith(NUMERAL):
         _numeral(image, name[len(NUMERAL) :], x, y, side, angle, colour)
         return
-    if name == "skull":
+    if name.startswith(GLYPH):
+        shapes = glyph_shapes(int(name[len(GLYPH) :]))
+    elif name == "skull":
         head = [(0.5 * math.cos(t), -0.15 + 0.45 * math.sin(t)) for t in np.linspace(0, 6.28, 24)]
         jaw = [(-0.28, 0.2), (0.28, 0.2), (0.22, 0.55), (-0.22, 0.55)]
         shapes = [np.array(head), np.array(jaw)]
@@ -401,6 +413,29 @@ def _symbol(
             centre = rotated(np.array([[ex * s, -0.1 * s]]), angle)[0] + np.array([x, y])
             radius = max(1, int(0.12 * s))
             cv2.circle(image, (int(centre[0]), int(centre[1])), radius, hole, -1, cv2.LINE_AA)
+
+
+def glyph_shapes(number: int) -> list[np.ndarray]:
+    """The polygons of made-up emblem ``number`` on a face of half side 1: a few
+    irregular stars, blobs and bars round the middle, fixed by the number."""
+    rng = np.random.default_rng(number)
+    shapes = []
+    for _ in range(int(rng.integers(*GLYPH_PARTS))):
+        middle = rng.uniform(-0.25, 0.25, 2)
+        if rng.random() < GLYPH_BARS:  # a bar: a blade, a cross's arm, a letter's stroke
+            turn = rng.uniform(0, math.pi)
+            along = np.array([math.cos(turn), math.sin(turn)]) * rng.uniform(*GLYPH_REACH)
+            across = np.array([-along[1], along[0]]) * rng.uniform(*GLYPH_BAR_WIDTH)
+            shapes.append(middle + np.array([-along - across, along - across,
+                                             along + across, -along + across]))  # fmt: skip
+            continue
+        corners = int(rng.integers(*GLYPH_CORNERS))
+        # corners all round the middle, none close to it: no sliver, no pip-sized blob
+        turns = np.linspace(0, 2 * math.pi, corners, endpoint=False)
+        turns += rng.uniform(0, 2 * math.pi / corners, corners)
+        reach = rng.uniform(GLYPH_INNER, 1.0, corners) * rng.uniform(*GLYPH_REACH)
+        shapes.append(middle + np.stack([reach * np.cos(turns), reach * np.sin(turns)], axis=1))
+    return shapes
 
 
 def _numeral(

@@ -22,6 +22,7 @@ import numpy as np
 from dicetable.hardware.synthetic_camera import camera_floor_point, camera_points, photographed
 from dicetable.hardware.synthetic_die import (
     DICE_COLOURS,
+    GLYPH,
     NUMERAL,
     PIP_LAYOUTS,
     SYMBOLS,
@@ -37,6 +38,7 @@ from dicetable.hardware.synthetic_die import (
 __all__ = [
     "DICE_COLOURS",
     "DICE_STYLES",
+    "GLYPH",
     "NUMERAL",
     "PATTERNS",
     "PIP_LAYOUTS",

@@ -19,7 +19,7 @@ from dicetable.vision.face_reader import COCKED, FACE_INPUT, NOT_A_DIE, SYMBOL
 from dicetable.vision.finder import STRIDE
 from dicetable.vision.training import samples
 from dicetable.vision.training.augment import RECOLOUR_GAIN, recolour
-from dicetable.vision.training.photos import PIP_SPAN, Die, kept_dice, load_split
+from dicetable.vision.training.photos import NO_PRINT, PIP_SPAN, Die, kept_dice, load_split
 from dicetable.vision.training.samples import (
     BANK,
     BANK_DIE,
@@ -33,7 +33,7 @@ from dicetable.vision.training.samples import (
     finder_targets,
     floor_crops,
 )
-from dicetable.vision.training.trays import rendered_tray, side_faces
+from dicetable.vision.training.trays import GLYPHS, NUMERALS, PRINTS, rendered_tray, side_faces
 
 HALF_ROUNDING = 5e-3  # a 27-term sum of float16-rounded weights strays this little
 
@@ -118,6 +118,42 @@ def test_rendered_trays_carry_symbol_and_cocked_faces_as_their_own_classes():
             assert 0 <= die.x < 640 and 0 <= die.y < 480
     assert values >= {1, 2, 3, 4, 5, 6, SYMBOL + 1, COCKED + 1}
     assert class_of(7) == SYMBOL and class_of(8) == COCKED
+
+
+def test_rendered_symbol_faces_name_their_print_and_the_named_symbols_do_not():
+    """The print head learns numerals and made-up glyphs only: the four named symbols
+    stay out, so teaching them measures prints the embedding was never trained on."""
+    prints = []
+    for seed in range(60):
+        _, dice = rendered_tray(seed, (640, 480), (24, 90))
+        for die in dice:
+            if die.value != SYMBOL + 1:
+                assert die.printed == NO_PRINT
+            prints.append(die.printed)
+    numerals = [p for p in prints if 0 <= p < NUMERALS]
+    glyphs = [p for p in prints if NUMERALS <= p < PRINTS]
+    assert NO_PRINT in prints and numerals and glyphs
+    assert len(numerals) + len(glyphs) + prints.count(NO_PRINT) == len(prints)
+    assert len(set(glyphs)) > GLYPHS // 4
+
+
+def test_a_glyph_is_the_same_for_its_number_and_inks_more_than_a_pip():
+    from dicetable.hardware.synthetic_die import GLYPH, glyph_shapes
+
+    first, again, other = glyph_shapes(5), glyph_shapes(5), glyph_shapes(6)
+    assert all(np.array_equal(a, b) for a, b in zip(first, again, strict=True))
+    assert len(first) != len(other) or any(
+        a.shape != b.shape or not np.allclose(a, b) for a, b in zip(first, other, strict=True)
+    )
+
+    def ink(face: str, value: int = 1) -> int:
+        die = SyntheticDie(value=value, x=100, y=100, size=80, body_bgr=(240, 240, 240),
+                           pip_bgr=(20, 20, 20), face=face)  # fmt: skip
+        image = render_tray([die], (200, 200), tray=(240, 240, 240), shadows=False)
+        return int((image[60:140, 60:140].max(axis=2) < 100).sum())
+
+    one = ink("")
+    assert all(ink(f"{GLYPH}{k}") > one for k in range(GLYPHS))
 
 
 def test_side_faces_are_ones_a_real_die_shows_beside_its_top():
@@ -242,6 +278,10 @@ def test_smoke_training_exports_models_the_reader_loads(datasets, tmp_path):
     assert reading.ms >= 0
     looks = reader.faces.look(np.zeros((1, FACE_INPUT, FACE_INPUT, 3), np.uint8))
     assert looks.embeddings.shape == (1, 12)  # the embedding is the last width
+    import onnx  # the print head trains the embedding and is left out of the export
+
+    assert [o.name for o in onnx.load(str(out / "faces.onnx")).graph.output] == [
+        "logits", "embedding"]  # fmt: skip
     assert half_weights(out / "faces.onnx") and half_weights(out / "finder.onnx")
 
 

@@ -28,8 +28,10 @@ from dicetable.vision.networks import MODELS, model_facts
 from dicetable.vision.training import card
 from dicetable.vision.training.photos import (
     HELD_OUT_EVERY,
+    NO_PRINT,
     SETS,
     SHARED,
+    Die,
     Photo,
     kept_dice,
     load_split,
@@ -156,15 +158,18 @@ def render_pool(count: int, seed: int, *, leaning: bool = False) -> list[tuple[n
 
 
 def face_bank(
-    sources: list[tuple[np.ndarray, list]], rng: np.random.Generator
-) -> tuple[np.ndarray, np.ndarray]:
-    crops, labels = [], []
+    sources: list[tuple[np.ndarray, list[Die]]], rng: np.random.Generator
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Crops of every die and of what is no die, their classes, and the print each
+    shows (NO_PRINT for all but the renderer's numerals and glyphs)."""
+    crops, labels, prints = [], [], []
     for image, dice in sources:
         others = floor_crops(image, dice, len(dice) + 2, rng) + beside_crops(image, dice, rng)
         for crop, label in die_crops(image, dice) + others:
             crops.append(crop)
             labels.append(label)
-    return np.stack(crops), np.array(labels, np.int64)
+        prints += [d.printed for d in dice] + [NO_PRINT] * len(others)
+    return np.stack(crops), np.array(labels, np.int64), np.array(prints, np.int64)
 
 
 def held_crops(photos: list[Photo], rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
@@ -288,8 +293,8 @@ def main(argv: list[str] | None = None) -> int:
     write_facts(args.out, facts)
 
     # 2. The face reader, with the finder's mistakes on the training photos as "none".
-    real_crops, real_labels = face_bank(real, rng)
-    rendered_crops, rendered_labels = face_bank(drawn_trays, rng)
+    real_crops, real_labels, real_prints = face_bank(real, rng)
+    rendered_crops, rendered_labels, rendered_prints = face_bank(drawn_trays, rng)
     drawn = distractor_crops(4 if args.smoke else DISTRACTORS, rng)
     drawn_crops, drawn_labels = np.stack([c for c, _ in drawn]), np.array([lb for _, lb in drawn])
     mined_crops, mined_labels = mine_floor(args.out, real + renders, len(real_labels))
@@ -300,8 +305,13 @@ def main(argv: list[str] | None = None) -> int:
     labels = np.concatenate(
         [*[real_labels, mined_labels] * REAL_REPEAT, rendered_labels, drawn_labels]
     )
-    say(f"face bank: {len(crops)} crops, per class {np.bincount(labels).tolist()}")
-    faces, face_seconds = fit.train_faces(crops, labels, args.face_epochs, args.seed,
+    mined_prints, drawn_prints = (np.full(len(lb), NO_PRINT) for lb in (mined_labels, drawn_labels))
+    prints = np.concatenate(
+        [*[real_prints, mined_prints] * REAL_REPEAT, rendered_prints, drawn_prints]
+    )
+    say(f"face bank: {len(crops)} crops, per class {np.bincount(labels).tolist()},"
+        f" {int((prints != NO_PRINT).sum())} with a known print")  # fmt: skip
+    faces, face_seconds = fit.train_faces(crops, labels, prints, args.face_epochs, args.seed,
                             args.out / "faces.ckpt", say, widths)  # fmt: skip
     held_x, held_y = held_crops(held, rng)
     facts["temperature"] = fit.fit_temperature(faces, held_x, held_y)

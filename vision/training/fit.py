@@ -15,11 +15,13 @@ from torch import nn
 from dicetable.vision.face_reader import CLASSES, NOT_A_DIE
 from dicetable.vision.finder import to_input
 from dicetable.vision.training.nets import FaceNet, FinderNet
+from dicetable.vision.training.photos import NO_PRINT
 from dicetable.vision.training.samples import FinderSample, face_sample
 
 CHECKPOINT_EVERY = 50  # finder steps
 FOCAL_ALPHA, FOCAL_BETA = 2.0, 4.0  # CenterNet's penalty-reduced focal loss
 SIZE_WEIGHT = 2.0
+PRINT_WEIGHT = 0.5  # of the print head's loss beside the classes' (``FaceNet.prints``)
 Progress = Callable[[str], None]
 # CPU flags of a core that computes bfloat16 in hardware (oneDNN then runs the face
 # reader's convolutions in it); without one, bfloat16 is emulated and slower.
@@ -115,6 +117,7 @@ def train_finder(
 def train_faces(
     crops: np.ndarray,
     labels: np.ndarray,
+    prints: np.ndarray,
     epochs: int,
     seed: int,
     checkpoint: Path,
@@ -123,7 +126,8 @@ def train_faces(
     batch: int = 128,
 ) -> tuple[FaceNet, float]:
     """``epochs`` over the bank crops, each drawn anew (``face_sample``); classes are
-    weighted to count alike, so the many floor crops do not drown the faces."""
+    weighted to count alike, so the many floor crops do not drown the faces. Crops
+    with a known print (``prints``, else NO_PRINT) also train the print head."""
     torch.manual_seed(seed)
     model = FaceNet(widths)
     # in place; torch's stubs (where installed) leave memory_format out of .to
@@ -153,8 +157,13 @@ def train_faces(
             # and the loss stay float32): a step of the wide reader takes 0.18 s, not
             # 0.47 s, on this machine's 2 cores, with channels-last tensors
             with torch.autocast("cpu", dtype=torch.bfloat16, enabled=bf16):
-                logits, _ = model(batch_in)
+                logits, embedding = model(batch_in)
             loss = loss_of(logits.float(), torch.from_numpy(labels[picked]).long())
+            printed = torch.from_numpy(prints[picked] != NO_PRINT)
+            if printed.any():
+                named = model.prints(model.drop(embedding[printed].float()))
+                target = torch.from_numpy(prints[picked]).long()[printed]
+                loss = loss + PRINT_WEIGHT * nn.functional.cross_entropy(named, target)
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()

@@ -16,6 +16,7 @@ from onnx import TensorProto, helper, numpy_helper
 from torch import nn
 
 from dicetable.vision.face_reader import CLASSES, FACE_INPUT
+from dicetable.vision.training.trays import PRINTS
 
 # The face reader's conv widths by stage; the last is its embedding's length.
 FACE_WIDTHS = (24, 48, 96, 128)
@@ -85,7 +86,12 @@ class FinderNet(nn.Module):
 
 
 class FaceNet(nn.Module):
-    """Four conv stages on a 48 px crop, global average pooling, an embedding, classes."""
+    """Four conv stages on a 48 px crop, global average pooling, an embedding, classes.
+
+    A second head on the embedding names the print of a rendered symbol face
+    (``trays.PRINTS``); training alone uses it, and the export leaves it out. Without
+    it every symbol is one class, and the embedding, which taught profiles tell faces
+    apart by, puts a star as near a skull as two skulls are to each other."""
 
     def __init__(self, widths: tuple[int, int, int, int] = FACE_WIDTHS) -> None:
         super().__init__()
@@ -98,6 +104,7 @@ class FaceNet(nn.Module):
         )  # fmt: skip
         self.drop = nn.Dropout(0.2)
         self.classes = nn.Linear(embedding, len(CLASSES))
+        self.prints = nn.Linear(embedding, PRINTS)
 
     def forward(self, crop: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         embedding = self.body(crop)

@@ -27,12 +27,18 @@ KEPT_SIDE = 1024
 HELD_OUT_EVERY = 10  # of a set without a validation split, every 10th training photo
 
 
+NO_PRINT = -1  # a die's ``printed`` when its face is pips, or unknown (every real die)
+
+
 @dataclass(frozen=True)
 class Die:
     value: int  # 1..6
     x: float
     y: float
     size: float  # side of the top face
+    # Which of the renderer's numerals and glyphs a symbol face shows
+    # (``trays.PRINTS``), for the face reader's embedding to tell prints apart.
+    printed: int = NO_PRINT
 
 
 @dataclass

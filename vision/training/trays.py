@@ -16,6 +16,7 @@ import numpy as np
 from dicetable.hardware.synthetic_camera import side_depth
 from dicetable.hardware.synthetic_die import sides_of
 from dicetable.hardware.synthetic_tray import (
+    GLYPH,
     NUMERAL,
     PATTERNS,
     SYMBOLS,
@@ -24,7 +25,7 @@ from dicetable.hardware.synthetic_tray import (
     random_tray,
     render_tray,
 )
-from dicetable.vision.training.photos import Die
+from dicetable.vision.training.photos import NO_PRINT, Die
 
 SYMBOL = 7  # the value a symbol or numeral face is trained as ("no value")
 COCKED = 8  # a die leaning on another: no face on top
@@ -33,6 +34,12 @@ LEANING_TILT = (0.65, 0.92)  # how foreshortened a leaning tray's floor is (cos 
 # LEANING_SHARE rendered trays.
 LEANING_SHARE = 2
 GLOSSY, GLOSSY_TRANSLUCENT = 0.2, 0.6  # shares of dice drawn polished (``gloss``)
+# Prints the face reader learns to tell apart (beside its classes, on its embedding):
+# numerals 1..NUMERALS, then GLYPHS made-up emblems. The four named ``SYMBOLS`` are
+# not among them, so that teaching them measures prints the embedding never told apart.
+NUMERALS, GLYPHS = 20, 40
+PRINTS = NUMERALS + GLYPHS
+NAMED_SYMBOL, GLYPH_FACE, NUMERAL_FACE = 0.06, 0.12, 0.2  # shares of faces, cumulative
 
 
 def random_colour(rng: random.Random) -> tuple[int, int, int]:
@@ -52,13 +59,24 @@ def _print_for(body: tuple[int, int, int], rng: random.Random) -> tuple[int, int
 
 
 def random_face(rng: random.Random, value: int) -> str:
-    """Most dice show pips; some a game's symbol or printed digits."""
+    """Most dice show pips; some a game's symbol, a made-up emblem or printed digits."""
     roll = rng.random()
-    if roll < 0.12:
+    if roll < NAMED_SYMBOL:
         return rng.choice(SYMBOLS)
-    if roll < 0.2:
-        return NUMERAL + str(rng.choice([value, rng.randint(1, 20)]))
+    if roll < GLYPH_FACE:
+        return GLYPH + str(rng.randrange(GLYPHS))
+    if roll < NUMERAL_FACE:
+        return NUMERAL + str(rng.choice([value, rng.randint(1, NUMERALS)]))
     return ""
+
+
+def print_of(face: str) -> int:
+    """The print a face shows (``PRINTS``), or NO_PRINT for pips and named symbols."""
+    if face.startswith(NUMERAL):
+        return int(face[len(NUMERAL) :]) - 1
+    if face.startswith(GLYPH):
+        return NUMERALS + int(face[len(GLYPH) :])
+    return NO_PRINT
 
 
 def rendered_tray(
@@ -116,7 +134,8 @@ def rendered_tray(
     truth = []
     for die, (x, y) in zip(styled, points, strict=True):
         value = COCKED if die.cocked else SYMBOL if die.face else die.value
-        truth.append(Die(value, float(x), float(y), die.size * (1 + tilt) / 2))
+        across = die.size * (1 + tilt) / 2  # foreshortened along one way only
+        truth.append(Die(value, float(x), float(y), across, print_of(die.face)))
     return image, truth
 
 
