@@ -54,6 +54,7 @@ GLOSS_RADII = (0.2, 0.45)
 GLOSS_SPAN = (50.0, 200.0)
 # Points round a side face's pip, drawn swept as the face is.
 SIDE_PIP_POINTS = 16
+SIDE_SHOWN = 0.08  # of a side: a side face swept less deep than this shows no pips
 # Uneven die bodies a renderer knows.
 TEXTURES = ("marbled", "glitter", "metal")
 
@@ -234,6 +235,37 @@ def _reflections(image: np.ndarray, die: SyntheticDie) -> None:
     cv2.addWeighted(layer, strength, patch, 1 - strength, 0, dst=patch)
 
 
+def shown_sides(
+    die: SyntheticDie, camera: tuple[float, float]
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The side faces a camera that is not straight above sees, most turned to it
+    first, each as (its outward normal, the sweep from the top face's edge to its
+    foot): a die's top face shows further from the camera than its foot, so the side
+    faces lie between the top face and the floor point below the camera."""
+    shift = _sweep(die, camera)
+    a = math.radians(die.angle)
+    normals = [np.array([math.cos(a + k * math.pi / 2), math.sin(a + k * math.pi / 2)])
+               for k in range(4)]  # fmt: skip
+    normals.sort(key=lambda n: -float(n @ shift))
+    return [(n, shift) for n in normals if n @ shift >= die.size * SIDE_SHOWN]
+
+
+def _sweep(die: SyntheticDie, camera: tuple[float, float]) -> np.ndarray:
+    """How far, and which way, the side faces reach from the top face's edges."""
+    toward = np.array([camera[0] - die.x, camera[1] - die.y], np.float64)
+    norm = float(np.hypot(*toward)) or 1.0
+    return toward / norm * die.size * die.lean
+
+
+def side_face_centres(die: SyntheticDie, camera: tuple[float, float]) -> list[tuple[float, float]]:
+    """Where the middles of the side faces ``shown_sides`` lie, in the drawn floor's
+    pixels: no die's top face is there, though a finder may take one for it."""
+    half = die.size / 2
+    middles = [np.array([die.x, die.y]) + normal * half + shift / 2
+               for normal, shift in shown_sides(die, camera)]  # fmt: skip
+    return [(float(x), float(y)) for x, y in middles]
+
+
 def _side_faces(
     image: np.ndarray,
     die: SyntheticDie,
@@ -242,26 +274,15 @@ def _side_faces(
     pips: tuple[int, ...],
     camera: tuple[float, float],
 ) -> None:
-    """The faces a camera that is not straight above sees: a die's top face shows
-    further from the camera than its foot, so the side faces lie between the top face
-    and the floor point below the camera. Each is the top face's edge swept along that
+    """The side faces ``shown_sides``: each is the top face's edge swept along the
     shift, its pips drawn through the same sweep."""
-    toward = np.array([camera[0] - die.x, camera[1] - die.y], np.float64)
-    norm = float(np.hypot(*toward)) or 1.0
-    shift = toward / norm * die.size * die.lean
+    shift = _sweep(die, camera)
     hull = cv2.convexHull(np.vstack([top, top + shift]).astype(np.float32)).reshape(-1, 2)
     fill(image, hull, tinted(body, 0.72), die.alpha)
-    # The side faces turned to the camera, most turned first, each with its own pips.
-    a = math.radians(die.angle)
-    normals = [np.array([math.cos(a + k * math.pi / 2), math.sin(a + k * math.pi / 2)])
-               for k in range(4)]  # fmt: skip
-    normals.sort(key=lambda n: -float(n @ shift))
     values = die.side_values or (beside(die.value),)
     half = die.size / 2
     ring = np.linspace(0, 2 * math.pi, SIDE_PIP_POINTS, endpoint=False)
-    for normal, side_value in zip(normals, values, strict=False):
-        if normal @ shift < die.size * 0.08:
-            return
+    for (normal, _), side_value in zip(shown_sides(die, camera), values, strict=False):
         edge = np.array([-normal[1], normal[0]]) * half  # along the top face's edge
         middle = np.array([die.x, die.y]) + normal * half
         radius = _pip_radius(replace(die, value=side_value), 2.0)

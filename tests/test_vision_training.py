@@ -33,7 +33,14 @@ from dicetable.vision.training.samples import (
     finder_targets,
     floor_crops,
 )
-from dicetable.vision.training.trays import GLYPHS, NUMERALS, PRINTS, rendered_tray, side_faces
+from dicetable.vision.training.trays import (
+    GLYPHS,
+    NUMERALS,
+    PRINTS,
+    SIDE_FACE,
+    rendered_tray,
+    side_faces,
+)
 
 HALF_ROUNDING = 5e-3  # a 27-term sum of float16-rounded weights strays this little
 
@@ -178,6 +185,25 @@ def test_a_leaning_die_shows_its_two_side_faces_pips():
     )
     dark = [(image.sum(axis=2) < 150).sum() for image in (one, two)]
     assert dark[1] > dark[0] + 100
+
+
+def test_a_leaning_tray_lists_each_side_face_it_shows_as_no_die():
+    """A webcam at the table's edge shows the side faces of every die, foreshortened
+    as a top face seen from there is: each is listed where it shows, between its top
+    face and the camera, to be learnt as no die (no heat, the face reader's "none")."""
+    _, dice = rendered_tray(50_003, (640, 480), (24, 90), leaning=True)
+    tops = [d for d in dice if d.value != SIDE_FACE]
+    sides = [d for d in dice if d.value == SIDE_FACE]
+    assert len(tops) <= len(sides) <= 2 * len(tops)
+    for side in sides:
+        nearest = min(tops, key=lambda d: math.hypot(d.x - side.x, d.y - side.y))
+        gap = math.hypot(nearest.x - side.x, nearest.y - side.y) / nearest.size
+        assert 0.4 < gap < 1.0
+        assert side.y > nearest.y - 0.3 * nearest.size  # turned to the camera, below
+    assert class_of(SIDE_FACE) == NOT_A_DIE
+    heat, _, _ = finder_targets([Die(SIDE_FACE, 96.0, 96.0, 40.0), Die(3, 40.0, 40.0, 30.0)])
+    assert heat[24, 24] < 0.01 and heat.max() == 1.0
+    assert all(d.value != SIDE_FACE for d in rendered_tray(7, (640, 480), (24, 90))[1])
 
 
 def test_crops_beside_a_die_show_its_edge_or_side_and_are_no_die():

@@ -20,6 +20,7 @@ from dicetable.vision.face_reader import CLASSES, FACE_INPUT, FACE_SPAN, NOT_A_D
 from dicetable.vision.finder import STRIDE
 from dicetable.vision.training.augment import photometric
 from dicetable.vision.training.photos import Die
+from dicetable.vision.training.trays import SIDE_FACE
 
 PATCH = 192  # finder training patch side, pixels
 # Die sides the finder is trained on, at its input (the reader picks the input scale
@@ -52,8 +53,9 @@ class FinderSample:
 
 
 def class_of(value: int | None) -> int:
-    """The face reader's class of a die's value (1..6, SYMBOL, COCKED; None: no die)."""
-    return NOT_A_DIE if value is None else value - 1
+    """The face reader's class of a die's value (1..6, SYMBOL, COCKED; None or a
+    SIDE_FACE: no die)."""
+    return NOT_A_DIE if value is None or value == SIDE_FACE else value - 1
 
 
 def finder_sample(
@@ -126,13 +128,16 @@ def paste_dice(
 
 
 def finder_targets(dice: list[Die]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Heatmap (a Gaussian per die centre, CenterNet style), log side and its mask."""
+    """Heatmap (a Gaussian per die centre, CenterNet style), log side and its mask;
+    a side face is no centre."""
     cells = PATCH // STRIDE
     heat = np.zeros((cells, cells), np.float32)
     size = np.zeros((cells, cells), np.float32)
     mask = np.zeros((cells, cells), np.float32)
     ys, xs = np.mgrid[0:cells, 0:cells].astype(np.float32)
     for die in dice:
+        if die.value == SIDE_FACE:
+            continue
         cx, cy = die.x / STRIDE - 0.5, die.y / STRIDE - 0.5
         if not (-0.5 <= cx < cells - 0.5 and -0.5 <= cy < cells - 0.5):
             continue

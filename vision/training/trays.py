@@ -14,13 +14,14 @@ from typing import Any
 import numpy as np
 
 from dicetable.hardware.synthetic_camera import side_depth
-from dicetable.hardware.synthetic_die import sides_of
+from dicetable.hardware.synthetic_die import side_face_centres, sides_of
 from dicetable.hardware.synthetic_tray import (
     GLYPH,
     NUMERAL,
     PATTERNS,
     SYMBOLS,
     SyntheticDie,
+    camera_floor_point,
     camera_points,
     random_tray,
     render_tray,
@@ -29,6 +30,10 @@ from dicetable.vision.training.photos import NO_PRINT, Die
 
 SYMBOL = 7  # the value a symbol or numeral face is trained as ("no value")
 COCKED = 8  # a die leaning on another: no face on top
+# Where a leaning tray shows a die's side face: no die there (the finder learns no
+# centre, the face reader learns "none"), though a face foreshortened alike looks
+# much as a top face seen from off straight above does.
+SIDE_FACE = 9
 LEANING_TILT = (0.65, 0.92)  # how foreshortened a leaning tray's floor is (cos of the angle)
 # The face reader also learns from trays seen well off straight above: one for every
 # LEANING_SHARE rendered trays.
@@ -86,7 +91,7 @@ def rendered_tray(
     cocked dice carry the values ``SYMBOL`` and ``COCKED``. ``leaning`` trays are seen
     well off straight above (a webcam at the table's edge): two side faces of each die
     show, with the pips a real die has there, so that the face reader learns to count
-    the top face only."""
+    the top face only; the middle of each is listed too, as ``SIDE_FACE``."""
     rng = random.Random(seed)
     count = rng.randint(1, 14)
     # A leaning tray's camera stands at the table's edge, an angle off straight down:
@@ -136,6 +141,14 @@ def rendered_tray(
         value = COCKED if die.cocked else SYMBOL if die.face else die.value
         across = die.size * (1 + tilt) / 2  # foreshortened along one way only
         truth.append(Die(value, float(x), float(y), across, print_of(die.face)))
+    if leaning:
+        camera = camera_floor_point(size, tilt)
+        shown = [(middle, die) for die in styled for middle in side_face_centres(die, camera)]
+        if shown:
+            middles = np.array([middle for middle, _ in shown])
+            points = camera_points(middles, size, tilt=tilt, barrel=barrel)
+            truth += [Die(SIDE_FACE, float(x), float(y), die.size * (1 + tilt) / 2)
+                      for (x, y), (_, die) in zip(points, shown, strict=True)]  # fmt: skip
     return image, truth
 
 
