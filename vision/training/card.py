@@ -24,7 +24,7 @@ from dicetable.vision.training.photos import (
     shared_folder,
 )
 from dicetable.vision.training.samples import DISTRACTORS
-from dicetable.vision.training.trays import LEANING_SHARE, pip_value
+from dicetable.vision.training.trays import LEANING_SHARE, PRINTS, pip_value
 
 EXTRA_COST = 2  # an extra die costs two right ones when the threshold is picked
 TEST_SPLITS = (("d6-desk", "valid"), ("dice-colours", "test"))
@@ -86,8 +86,9 @@ def write(models: Path, facts: dict[str, Any], data: Path, smoke: bool) -> None:
     # clauses on what today's code adds would not be true of them.
     todays = "recipe" not in facts
     extras = (
-        f"; the face reader also {facts['renders'] // LEANING_SHARE} trays seen leaning and"
-        f" {DISTRACTORS} drawn things that are no die"
+        f"; the face reader also {facts['renders'] // LEANING_SHARE} trays seen leaning (each"
+        f" side face they show as no die) and {DISTRACTORS} drawn things that are no die,"
+        f" and its embedding learnt to name {PRINTS} rendered prints (numerals and glyphs)"
     ) if todays else ""  # fmt: skip
     trays = (
         "; the finder threshold also on rendered trays drawn from seeds no network trained on"
