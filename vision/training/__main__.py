@@ -54,6 +54,7 @@ RENDER_SIZES = ((640, 480), (512, 512), (800, 600))
 RENDER_SIDES = (24.0, 90.0)
 REAL_SHARE = 0.6  # of finder patches, cut from real photos (the rest rendered)
 REAL_REPEAT = 2  # times each real die crop is in the face reader's epochs
+PRINT_REPEAT = 8  # times each rendered numeral or glyph crop is in the face reader's epochs
 PASTED_PER_PHOTO = 30  # dice crops kept for pasting, per real training photo
 THRESHOLDS = (0.15, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7)
 PROVISIONAL_THRESHOLD = 0.3  # until the calibration picks one
@@ -309,6 +310,12 @@ def main(argv: list[str] | None = None) -> int:
     prints = np.concatenate(
         [*[real_prints, mined_prints] * REAL_REPEAT, rendered_prints, drawn_prints]
     )
+    # A seventh of rendered dice show a numeral or a glyph, a few dozen crops a print:
+    # repeated, so that the print head sees a dozen of them in every batch.
+    printed = rendered_prints != NO_PRINT
+    crops = np.concatenate([crops, *[rendered_crops[printed]] * (PRINT_REPEAT - 1)])
+    labels = np.concatenate([labels, *[rendered_labels[printed]] * (PRINT_REPEAT - 1)])
+    prints = np.concatenate([prints, *[rendered_prints[printed]] * (PRINT_REPEAT - 1)])
     say(f"face bank: {len(crops)} crops, per class {np.bincount(labels).tolist()},"
         f" {int((prints != NO_PRINT).sum())} with a known print")  # fmt: skip
     faces, face_seconds = fit.train_faces(crops, labels, prints, args.face_epochs, args.seed,
