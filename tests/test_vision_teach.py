@@ -21,9 +21,16 @@ from dicetable.hardware.synthetic_tray import (
     render_tray,
     varied_tray,
 )
-from dicetable.vision.profiles import ProfileError, builtin_d6, load_profile, make_reader
+from dicetable.vision.face_reader import CLASSES, NOT_A_DIE, SYMBOL, FaceLooks
+from dicetable.vision.profiles import (
+    Profile,
+    ProfileError,
+    builtin_d6,
+    load_profile,
+    make_reader,
+)
 from dicetable.vision.reader import DiceReader
-from dicetable.vision.teaching import Teacher
+from dicetable.vision.teaching import TaughtFaces, Teacher, features
 
 # A skull for 1 and a star for 6, as many game dice have.
 SYMBOLS = {1: "skull", 6: "star"}
@@ -88,6 +95,49 @@ def test_untaught_symbol_is_not_guessed_by_a_taught_profile(isolated_data):
             assert all(r.value is None and r.reason == "unknown face" for r in near)
         else:
             assert [r.value for r in near] == [die.value]
+
+
+@pytest.mark.parametrize(
+    ("floor_gap", "untaught_floor", "reason"),
+    [
+        (5.0, 0.0, "unknown face"),  # far from all taught: the head's floor is a guess
+        (0.5, 0.0, "not a die"),  # among the floor the teaching photos showed
+        (5.0, 0.9, "not a die"),  # the untaught reader says floor too
+    ],
+)
+def test_a_find_like_nothing_taught_is_floor_only_near_taught_floor(
+    floor_gap, untaught_floor, reason
+):
+    """Issue 17 item 1: "a face it was never taught never gets a value" -- and it is
+    still reported, as an unknown face. A softmax head extrapolates: a find far from
+    every example it was taught may land in its floor class (a never-taught star
+    did, 37 of 37, once the face reader told prints apart), and that is no evidence
+    it is floor."""
+    probabilities = np.zeros((1, len(CLASSES)), np.float32)
+    probabilities[0, NOT_A_DIE] = untaught_floor
+    probabilities[0, SYMBOL] = 1 - untaught_floor
+    grey = np.full((1, 3), 128.0, np.float32)
+    looks = FaceLooks(probabilities, np.array([[1.0, 0.0]], np.float32), grey, grey, grey)
+    x = features(looks)[0]
+    away = np.zeros_like(x)
+    away[0] = 1.0
+    examples = np.stack([x + 5 * away, x - 5 * away, x + floor_gap * np.roll(away, 1)])
+    floor_class = np.zeros(3, np.float32)
+    floor_class[2] = 10.0  # the head is sure: floor
+    model = TaughtFaces(
+        examples=examples,
+        labels=np.array([0, 1, 2]),
+        weights=np.zeros((len(x), 3), np.float32),
+        bias=floor_class,
+        novelty=np.ones(2, np.float32),
+        finder_threshold=None,
+        has_floor=True,
+        told_apart=np.ones(2, bool),
+        face_reader="",
+    )
+    named = model.name(looks, 0, Profile("two", ("a", "b"), (1, 2), model))
+    assert named.reason == reason and named.value is None
+    assert named.die is (reason != "not a die")
 
 
 def test_guided_flow_one_die_at_a_time():

@@ -138,10 +138,16 @@ class TaughtFaces:
         sure = max(chance)
         alike = [i for i in range(faces) if profile.faces[i] == names[chance.index(sure)]]
         best = max(alike, key=lambda i: p[i])
-        mine = self.examples[np.isin(self.labels, alike)]
-        distance = float(np.sqrt(((mine - x) ** 2).sum(axis=1).min())) if len(mine) else math.inf
-        novel = distance > float(self.novelty[alike].max())
-        if (self.has_floor and p[faces] > sure) or (novel and untaught_floor > NOVEL_NOT_A_DIE):
+        reach = float(self.novelty[alike].max())
+        novel = self._nearest(x, alike) > reach
+        floor = self.has_floor and p[faces] > sure
+        # The head's floor class also takes in what lies far from all it was taught
+        # (an untaught star, as the untaught reader's symbol, came back as floor): a
+        # find like no taught face is floor only where it lies among the taught floor
+        # or where the untaught reader says so too.
+        if novel and floor and self._nearest(x, [faces]) > reach:
+            floor = False
+        if floor or (novel and untaught_floor > NOVEL_NOT_A_DIE):
             return Named(None, "", "not a die", float(max(p[faces], untaught_floor)), die=False)
         if novel:
             return Named(None, "", "unknown face", sure)
@@ -152,6 +158,11 @@ class TaughtFaces:
         if p[best] < UNSURE or not self.told_apart[best]:
             return Named(None, profile.faces[best], "unsure", float(p[best]))
         return Named(profile.values[best], profile.faces[best], None, float(p[best]))
+
+    def _nearest(self, x: np.ndarray, faces: list[int]) -> float:
+        """The distance from ``x`` to the nearest example of ``faces``."""
+        mine = self.examples[np.isin(self.labels, faces)]
+        return float(np.sqrt(((mine - x) ** 2).sum(axis=1).min())) if len(mine) else math.inf
 
 
 def turned_crops(frame: np.ndarray, die: Candidate) -> np.ndarray:
