@@ -1,7 +1,6 @@
-"""One synthetic die drawn on a picture: its top face with pips, a symbol or a numeral,
-its body (colour, translucency, texture, rounded corners), the side faces a camera not
-straight above sees, and a die cocked on another; and the drawing primitives the
-tray's renderer (``synthetic_tray``) shares.
+"""One synthetic die drawn on a picture: its top face with pips or a print
+(``synthetic_prints``), its body (colour, translucency, texture, rounded corners), the
+side faces a camera not straight above sees, and a die cocked on another.
 """
 
 from __future__ import annotations
@@ -11,6 +10,15 @@ from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
+
+from dicetable.hardware.synthetic_drawing import (
+    fill,
+    fixed_point,
+    rotated,
+    rounded_square,
+    tinted,
+)
+from dicetable.hardware.synthetic_prints import draw_print
 
 # Pip centres on a face of side 2 (from -1 to 1), in the usual d6 layouts.
 _C = 0.52
@@ -22,20 +30,6 @@ PIP_LAYOUTS: dict[int, tuple[tuple[float, float], ...]] = {
     5: ((-_C, -_C), (_C, -_C), (0.0, 0.0), (-_C, _C), (_C, _C)),
     6: ((-_C, -_C), (_C, -_C), (-_C, 0.0), (_C, 0.0), (-_C, _C), (_C, _C)),
 }
-# Faces a renderer knows besides pips: game symbols such as a skull for a 1. A face
-# named "numeral N" prints the digits N instead (numeral dice, d6 of a d10 set).
-SYMBOLS = ("skull", "star", "sword", "shield")
-NUMERAL = "numeral "
-# A face named "glyph N" prints a made-up emblem, the same for the same N: training
-# draws many, so that the face reader learns to tell one print from another, not
-# just these four symbols from pips.
-GLYPH = "glyph "
-GLYPH_PARTS = (1, 4)  # polygons in a glyph (at least, below at most)
-GLYPH_CORNERS = (3, 10)  # corners of each polygon (at least, below at most)
-GLYPH_REACH = (0.45, 0.7)  # of half a side: how far a polygon's furthest corner reaches
-GLYPH_INNER = 0.3  # of its reach: how near its middle a polygon's corner may come
-GLYPH_BARS = 0.3  # share of a glyph's parts that are bars, not polygons
-GLYPH_BAR_WIDTH = (0.15, 0.35)  # a bar's half width, of its half length
 # (body, pips) colour pairs of common dice, BGR.
 DICE_COLOURS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
     "white": ((236, 238, 240), (30, 30, 30)),
@@ -93,64 +87,6 @@ class SyntheticDie:
     # The values on the side faces a leaning view shows, most turned to the camera
     # first; None draws one side face, with ``beside(value)``'s pips.
     side_values: tuple[int, ...] | None = None
-
-
-def rounded_square(
-    x: float, y: float, side: float, angle: float, rounding: float = 0.18
-) -> np.ndarray:
-    """Corners of a rounded square of ``side`` centred on (x, y), turned ``angle`` degrees."""
-    half = side / 2
-    radius = side * rounding
-    points = []
-    for cx, cy, start in (
-        (half - radius, half - radius, 0),
-        (-half + radius, half - radius, 90),
-        (-half + radius, -half + radius, 180),
-        (half - radius, -half + radius, 270),
-    ):
-        for step in range(0, 91, 15):
-            a = math.radians(start + step)
-            points.append((cx + radius * math.cos(a), cy + radius * math.sin(a)))
-    return rotated(np.array(points, np.float64), angle) + np.array([x, y])
-
-
-def rotation(degrees: float) -> np.ndarray:
-    """The 2x2 matrix that turns points by ``degrees`` (image axes: clockwise)."""
-    a = math.radians(degrees)
-    return np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
-
-
-def rotated(points: np.ndarray, angle: float) -> np.ndarray:
-    return points @ rotation(angle).T
-
-
-def fixed_point(points: np.ndarray) -> np.ndarray:
-    return np.round(points * 16).astype(np.int32).reshape(-1, 1, 2)
-
-
-def tinted(colour: tuple[int, ...], factor: float) -> tuple[int, ...]:
-    return tuple(int(min(255, max(0, c * factor))) for c in colour)
-
-
-def blend(image: np.ndarray, mask: np.ndarray, colour: tuple[int, ...], alpha: float) -> None:
-    """Paint ``colour`` where ``mask`` is set, over what is there with opacity ``alpha``."""
-    ys, xs = np.nonzero(mask)
-    if len(ys) == 0:
-        return
-    y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
-    weight = mask[y0:y1, x0:x1].astype(np.float32)[..., None] / 255.0 * alpha
-    patch = image[y0:y1, x0:x1].astype(np.float32)
-    paint = np.array(colour, np.float32)[None, None, :]
-    image[y0:y1, x0:x1] = (patch * (1 - weight) + paint * weight).astype(np.uint8)
-
-
-def fill(image: np.ndarray, polygon: np.ndarray, colour: tuple[int, ...], alpha: float) -> None:
-    if alpha >= 1.0:
-        cv2.fillPoly(image, [fixed_point(polygon)], colour, cv2.LINE_AA, shift=4)
-        return
-    mask = np.zeros(image.shape[:2], np.uint8)
-    cv2.fillPoly(mask, [fixed_point(polygon)], 255, cv2.LINE_AA, shift=4)
-    blend(image, mask, colour, alpha)
 
 
 def draw_die(
@@ -322,7 +258,7 @@ def _face_marks(
     squash: float,
 ) -> None:
     if die.face:
-        _symbol(image, die.face, x, y, side, angle, colour, tinted(die.body_bgr, 1.0))
+        draw_print(image, die.face, x, y, side, angle, colour, tinted(die.body_bgr, 1.0))
         return
     half = side / 2
     radius = _pip_radius(die, side)
@@ -377,118 +313,6 @@ def _texture(image: np.ndarray, die: SyntheticDie, top: np.ndarray, body: tuple[
     patch = image[y0:y1, x0:x1].astype(np.float32)
     shaded = np.clip(patch * factor[..., None], 0, 255)
     image[y0:y1, x0:x1] = (patch * (1 - weight) + shaded * weight).astype(np.uint8)
-
-
-def _symbol(
-    image: np.ndarray,
-    name: str,
-    x: float,
-    y: float,
-    side: float,
-    angle: float,
-    colour: tuple[int, ...],
-    hole: tuple[int, ...],
-) -> None:
-    """Game symbols: filled shapes that are not pips, as a skull or an emblem is."""
-    s = side / 2
-    shapes: list[np.ndarray] = []
-    if name.startswith(NUMERAL):
-        _numeral(image, name[len(NUMERAL) :], x, y, side, angle, colour)
-        return
-    if name.startswith(GLYPH):
-        shapes = glyph_shapes(int(name[len(GLYPH) :]))
-    elif name == "skull":
-        head = [(0.5 * math.cos(t), -0.15 + 0.45 * math.sin(t)) for t in np.linspace(0, 6.28, 24)]
-        jaw = [(-0.28, 0.2), (0.28, 0.2), (0.22, 0.55), (-0.22, 0.55)]
-        shapes = [np.array(head), np.array(jaw)]
-    elif name == "star":
-        shapes = [
-            np.array(
-                [
-                    ((0.7 if k % 2 == 0 else 0.28) * math.sin(k * math.pi / 5),
-                     -(0.7 if k % 2 == 0 else 0.28) * math.cos(k * math.pi / 5))
-                    for k in range(10)
-                ]
-            )
-        ]  # fmt: skip
-    elif name == "sword":
-        shapes = [
-            np.array([(-0.08, -0.7), (0.08, -0.7), (0.08, 0.3), (-0.08, 0.3)]),
-            np.array([(-0.35, 0.3), (0.35, 0.3), (0.35, 0.42), (-0.35, 0.42)]),
-            np.array([(-0.07, 0.42), (0.07, 0.42), (0.07, 0.7), (-0.07, 0.7)]),
-        ]
-    elif name == "shield":
-        shapes = [np.array([(-0.55, -0.6), (0.55, -0.6), (0.5, 0.1), (0, 0.65), (-0.5, 0.1)])]
-    else:
-        raise ValueError(f"synthetic_tray: unknown symbol {name!r} (known: {', '.join(SYMBOLS)})")
-    for shape in shapes:
-        cv2.fillPoly(
-            image,
-            [fixed_point(rotated(shape * s, angle) + np.array([x, y]))],
-            colour,
-            cv2.LINE_AA,
-            shift=4,
-        )
-    if name == "skull":  # eye holes show the body through the symbol
-        for ex in (-0.2, 0.2):
-            centre = rotated(np.array([[ex * s, -0.1 * s]]), angle)[0] + np.array([x, y])
-            radius = max(1, int(0.12 * s))
-            cv2.circle(image, (int(centre[0]), int(centre[1])), radius, hole, -1, cv2.LINE_AA)
-
-
-def glyph_shapes(number: int) -> list[np.ndarray]:
-    """The polygons of made-up emblem ``number`` on a face of half side 1: a few
-    irregular stars, blobs and bars round the middle, fixed by the number."""
-    rng = np.random.default_rng(number)
-    shapes = []
-    for _ in range(int(rng.integers(*GLYPH_PARTS))):
-        middle = rng.uniform(-0.25, 0.25, 2)
-        if rng.random() < GLYPH_BARS:  # a bar: a blade, a cross's arm, a letter's stroke
-            turn = rng.uniform(0, math.pi)
-            along = np.array([math.cos(turn), math.sin(turn)]) * rng.uniform(*GLYPH_REACH)
-            across = np.array([-along[1], along[0]]) * rng.uniform(*GLYPH_BAR_WIDTH)
-            shapes.append(middle + np.array([-along - across, along - across,
-                                             along + across, -along + across]))  # fmt: skip
-            continue
-        corners = int(rng.integers(*GLYPH_CORNERS))
-        # corners all round the middle, none close to it: no sliver, no pip-sized blob
-        turns = np.linspace(0, 2 * math.pi, corners, endpoint=False)
-        turns += rng.uniform(0, 2 * math.pi / corners, corners)
-        reach = rng.uniform(GLYPH_INNER, 1.0, corners) * rng.uniform(*GLYPH_REACH)
-        shapes.append(middle + np.stack([reach * np.cos(turns), reach * np.sin(turns)], axis=1))
-    return shapes
-
-
-def _numeral(
-    image: np.ndarray,
-    digits: str,
-    x: float,
-    y: float,
-    side: float,
-    angle: float,
-    colour: tuple[int, ...],
-) -> None:
-    """Digits printed on a face (numeral dice), drawn upright on a patch of the face's
-    size and turned with the die."""
-    patch = max(8, int(side))
-    ink = np.zeros((patch, patch), np.uint8)
-    thick = max(1, patch // 14)
-    (w, h), _ = cv2.getTextSize(digits, cv2.FONT_HERSHEY_DUPLEX, 1.0, thick)
-    scale = 0.55 * patch / max(w, h)
-    (w, h), _ = cv2.getTextSize(digits, cv2.FONT_HERSHEY_DUPLEX, scale, thick)
-    origin = ((patch - w) // 2, (patch + h) // 2)
-    cv2.putText(ink, digits, origin, cv2.FONT_HERSHEY_DUPLEX, scale, 255, thick, cv2.LINE_AA)
-    height, width = image.shape[:2]
-    x0, y0 = max(0, int(x - side)), max(0, int(y - side))
-    x1, y1 = min(width, int(x + side) + 1), min(height, int(y + side) + 1)
-    if x1 <= x0 or y1 <= y0:
-        return
-    turn = cv2.getRotationMatrix2D((patch / 2, patch / 2), -angle, 1.0)
-    turn[0, 2] += x - x0 - patch / 2
-    turn[1, 2] += y - y0 - patch / 2
-    mask = cv2.warpAffine(ink, turn, (x1 - x0, y1 - y0)).astype(np.float32)[..., None] / 255
-    region = image[y0:y1, x0:x1]
-    region[:] = (region * (1 - mask) + np.array(colour, np.float32) * mask).astype(np.uint8)
 
 
 def _cocked_die(

@@ -22,17 +22,13 @@ import numpy as np
 from dicetable.hardware.synthetic_camera import camera_floor_point, camera_points, photographed
 from dicetable.hardware.synthetic_die import (
     DICE_COLOURS,
-    GLYPH,
-    NUMERAL,
     PIP_LAYOUTS,
-    SYMBOLS,
     TEXTURES,
     SyntheticDie,
     draw_die,
-    fixed_point,
-    rounded_square,
-    tinted,
 )
+from dicetable.hardware.synthetic_drawing import fixed_point, rounded_square, tinted
+from dicetable.hardware.synthetic_prints import GLYPH, NUMERAL, SYMBOLS
 
 #: the renderer's whole vocabulary, the die's included (one import for a test or a demo)
 __all__ = [

@@ -145,7 +145,7 @@ def test_rendered_symbol_faces_name_their_print_and_the_named_symbols_do_not():
 
 
 def test_a_glyph_is_the_same_for_its_number_and_inks_more_than_a_pip():
-    from dicetable.hardware.synthetic_die import GLYPH, glyph_shapes
+    from dicetable.hardware.synthetic_prints import GLYPH, glyph_shapes
 
     first, again, other = glyph_shapes(5), glyph_shapes(5), glyph_shapes(6)
     assert all(np.array_equal(a, b) for a, b in zip(first, again, strict=True))

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from dicetable.hardware.synthetic_die import rotation
+from dicetable.hardware.synthetic_drawing import rotation
 from dicetable.vision.face_reader import CLASSES, FACE_INPUT, FACE_SPAN, NOT_A_DIE, cut_square
 from dicetable.vision.finder import STRIDE
 from dicetable.vision.training.augment import photometric
