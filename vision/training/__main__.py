@@ -173,6 +173,11 @@ def face_bank(
     return np.stack(crops), np.array(labels, np.int64), np.array(prints, np.int64)
 
 
+def unprinted(labels: np.ndarray) -> np.ndarray:
+    """The prints of crops that show none (real dice, floor, drawn things)."""
+    return np.full(len(labels), NO_PRINT, np.int64)
+
+
 def held_crops(photos: list[Photo], rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """Held-out dice and floor as the reader cuts them (no augmentation)."""
     crops, labels = [], []
@@ -302,20 +307,19 @@ def main(argv: list[str] | None = None) -> int:
     say(f"{len(mined_labels)} finds that are no die mined from the training photos")
     # Real photos are the evidence: their dice and the finder's mistakes on them are
     # repeated so that they are not outnumbered by the rendered ones in every epoch.
-    crops = np.concatenate([*[real_crops, mined_crops] * REAL_REPEAT, rendered_crops, drawn_crops])
-    labels = np.concatenate(
-        [*[real_labels, mined_labels] * REAL_REPEAT, rendered_labels, drawn_labels]
-    )
-    mined_prints, drawn_prints = (np.full(len(lb), NO_PRINT) for lb in (mined_labels, drawn_labels))
-    prints = np.concatenate(
-        [*[real_prints, mined_prints] * REAL_REPEAT, rendered_prints, drawn_prints]
-    )
     # A seventh of rendered dice show a numeral or a glyph, a few dozen crops a print:
-    # repeated, so that the print head sees a dozen of them in every batch.
+    # they are repeated too, so that the print head sees a dozen of them in every batch.
+    real_part = (real_crops, real_labels, real_prints)
+    mined_part = (mined_crops, mined_labels, unprinted(mined_labels))
     printed = rendered_prints != NO_PRINT
-    crops = np.concatenate([crops, *[rendered_crops[printed]] * (PRINT_REPEAT - 1)])
-    labels = np.concatenate([labels, *[rendered_labels[printed]] * (PRINT_REPEAT - 1)])
-    prints = np.concatenate([prints, *[rendered_prints[printed]] * (PRINT_REPEAT - 1)])
+    printed_part = (rendered_crops[printed], rendered_labels[printed], rendered_prints[printed])
+    parts = [
+        *[real_part, mined_part] * REAL_REPEAT,
+        (rendered_crops, rendered_labels, rendered_prints),
+        (drawn_crops, drawn_labels, unprinted(drawn_labels)),
+        *[printed_part] * (PRINT_REPEAT - 1),
+    ]
+    crops, labels, prints = (np.concatenate(column) for column in zip(*parts, strict=True))
     say(f"face bank: {len(crops)} crops, per class {np.bincount(labels).tolist()},"
         f" {int((prints != NO_PRINT).sum())} with a known print")  # fmt: skip
     faces, face_seconds = fit.train_faces(crops, labels, prints, args.face_epochs, args.seed,
