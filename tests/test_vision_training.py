@@ -23,6 +23,9 @@ from dicetable.vision.training.photos import NO_PRINT, PIP_SPAN, Die, kept_dice,
 from dicetable.vision.training.samples import (
     BANK,
     BANK_DIE,
+    BESIDE_DIE,
+    EXTRA_COST,
+    MISTAKE,
     PATCH,
     beside_crops,
     class_of,
@@ -32,6 +35,8 @@ from dicetable.vision.training.samples import (
     finder_sample,
     finder_targets,
     floor_crops,
+    group_of,
+    group_weights,
 )
 from dicetable.vision.training.trays import (
     GLYPHS,
@@ -219,6 +224,35 @@ def test_crops_beside_a_die_show_its_edge_or_side_and_are_no_die():
     touching = [Die(3, 100.0, 100.0, 40.0), Die(5, 130.0, 100.0, 40.0)]
     cut = sum(len(beside_crops(image, touching, np.random.default_rng(k))) for k in range(50))
     assert 50 <= cut < 100  # the crops on the far side are still cut
+
+
+def test_each_weight_group_weighs_alike_however_few_its_crops():
+    """A class of 100 crops, 10 of the finder's mistakes and 1,000 of bare floor: the
+    ten mistakes weigh as much as the class together (as one none among the floor,
+    a laptop key mined as none weighed a twentieth of a face and was read as a Two),
+    the floor EXTRA_COST times that."""
+    groups = np.array([0] * 100 + [MISTAKE] * 10 + [NOT_A_DIE] * 1000)
+    weights = group_weights(groups)
+    total = {g: float(weights[groups == g].sum()) for g in (0, MISTAKE, NOT_A_DIE)}
+    assert total[MISTAKE] == pytest.approx(total[0], rel=1e-5)
+    assert total[NOT_A_DIE] == pytest.approx(EXTRA_COST * total[0], rel=1e-5)
+    assert weights[100] == pytest.approx(10 * weights[0], rel=1e-5)
+
+
+def test_the_face_bank_weighs_side_faces_and_crops_beside_dice_as_their_own_group():
+    from dicetable.vision.training.__main__ import face_bank
+
+    image, dice = rendered_tray(50_003, (640, 480), (24, 90), leaning=True)
+    crops, labels, _, groups = face_bank([(image, dice)], np.random.default_rng(0))
+    tops = [d for d in dice if d.value != SIDE_FACE]
+    sides = len(dice) - len(tops)
+    assert list(groups[: len(dice)]) == [group_of(d.value) for d in dice]
+    assert (groups[: len(dice)] == BESIDE_DIE).sum() == sides > 0
+    beside = groups[len(dice) :] == BESIDE_DIE
+    assert 0 < beside.sum() <= len(dice)  # one beside each, unless another die is there
+    assert (labels[groups == BESIDE_DIE] == NOT_A_DIE).all()
+    assert (groups[len(dice) :][~beside] == NOT_A_DIE).all()  # the bare floor
+    assert len(crops) == len(labels) == len(groups)
 
 
 def test_drawn_distractors_are_no_dice():

@@ -38,8 +38,10 @@ from dicetable.vision.training.photos import (
 )
 from dicetable.vision.training.samples import (
     BANK,
+    BESIDE_DIE,
     DISTRACTORS,
     FAR,
+    MISTAKE,
     bank_crop,
     beside_crops,
     class_of,
@@ -47,6 +49,7 @@ from dicetable.vision.training.samples import (
     distractor_crops,
     finder_sample,
     floor_crops,
+    group_of,
 )
 from dicetable.vision.training.trays import LEANING_SHARE, rendered_tray
 
@@ -160,17 +163,22 @@ def render_pool(count: int, seed: int, *, leaning: bool = False) -> list[tuple[n
 
 def face_bank(
     sources: list[tuple[np.ndarray, list[Die]]], rng: np.random.Generator
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Crops of every die and of what is no die, their classes, and the print each
-    shows (NO_PRINT for all but the renderer's numerals and glyphs)."""
-    crops, labels, prints = [], [], []
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Crops of every die and of what is no die, their classes, the print each shows
+    (NO_PRINT for all but the renderer's numerals and glyphs) and their weight groups
+    (``samples.MISTAKE``)."""
+    crops, labels, prints, groups = [], [], [], []
     for image, dice in sources:
-        others = floor_crops(image, dice, len(dice) + 2, rng) + beside_crops(image, dice, rng)
-        for crop, label in die_crops(image, dice) + others:
+        floor = floor_crops(image, dice, len(dice) + 2, rng)
+        beside = beside_crops(image, dice, rng)
+        for crop, label in die_crops(image, dice) + floor + beside:
             crops.append(crop)
             labels.append(label)
-        prints += [d.printed for d in dice] + [NO_PRINT] * len(others)
-    return np.stack(crops), np.array(labels, np.int64), np.array(prints, np.int64)
+        prints += [d.printed for d in dice] + [NO_PRINT] * (len(floor) + len(beside))
+        groups += [group_of(d.value) for d in dice] + [NOT_A_DIE] * len(floor)
+        groups += [BESIDE_DIE] * len(beside)
+    whole = [np.array(column, np.int64) for column in (labels, prints, groups)]
+    return np.stack(crops), whole[0], whole[1], whole[2]
 
 
 def unprinted(labels: np.ndarray) -> np.ndarray:
@@ -299,31 +307,32 @@ def main(argv: list[str] | None = None) -> int:
     write_facts(args.out, facts)
 
     # 2. The face reader, with the finder's mistakes on the training photos as "none".
-    real_crops, real_labels, real_prints = face_bank(real, rng)
-    rendered_crops, rendered_labels, rendered_prints = face_bank(drawn_trays, rng)
+    real_part = face_bank(real, rng)
+    rendered_part = face_bank(drawn_trays, rng)
     drawn = distractor_crops(4 if args.smoke else DISTRACTORS, rng)
     drawn_crops, drawn_labels = np.stack([c for c, _ in drawn]), np.array([lb for _, lb in drawn])
-    mined_crops, mined_labels = mine_floor(args.out, real + renders, len(real_labels))
+    mined_crops, mined_labels = mine_floor(args.out, real + renders, len(real_part[1]))
     say(f"{len(mined_labels)} finds that are no die mined from the training photos")
     # Real photos are the evidence: their dice and the finder's mistakes on them are
     # repeated so that they are not outnumbered by the rendered ones in every epoch.
     # A seventh of rendered dice show a numeral or a glyph, a few dozen crops a print:
     # they are repeated too, so that the print head sees a dozen of them in every batch.
-    real_part = (real_crops, real_labels, real_prints)
-    mined_part = (mined_crops, mined_labels, unprinted(mined_labels))
-    printed = rendered_prints != NO_PRINT
-    printed_part = (rendered_crops[printed], rendered_labels[printed], rendered_prints[printed])
+    mined_groups = np.full(len(mined_labels), MISTAKE)
+    mined_part = (mined_crops, mined_labels, unprinted(mined_labels), mined_groups)
+    printed = rendered_part[2] != NO_PRINT
+    printed_part = tuple(column[printed] for column in rendered_part)
     parts = [
         *[real_part, mined_part] * REAL_REPEAT,
-        (rendered_crops, rendered_labels, rendered_prints),
-        (drawn_crops, drawn_labels, unprinted(drawn_labels)),
+        rendered_part,
+        (drawn_crops, drawn_labels, unprinted(drawn_labels), drawn_labels),
         *[printed_part] * (PRINT_REPEAT - 1),
     ]
-    crops, labels, prints = (np.concatenate(column) for column in zip(*parts, strict=True))
+    crops, labels, prints, groups = (np.concatenate(column)
+                                     for column in zip(*parts, strict=True))  # fmt: skip
     say(f"face bank: {len(crops)} crops, per class {np.bincount(labels).tolist()},"
         f" {int((prints != NO_PRINT).sum())} with a known print")  # fmt: skip
-    faces, face_seconds = fit.train_faces(crops, labels, prints, args.face_epochs, args.seed,
-                            args.out / "faces.ckpt", say, widths)  # fmt: skip
+    faces, face_seconds = fit.train_faces(crops, labels, prints, groups, args.face_epochs,
+                            args.seed, args.out / "faces.ckpt", say, widths)  # fmt: skip
     held_x, held_y = held_crops(held, rng)
     facts["temperature"] = fit.fit_temperature(faces, held_x, held_y)
     nets.export(faces, args.out / FACE_READER, nets.face_example(), ["logits", "embedding"])

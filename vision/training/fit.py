@@ -12,11 +12,10 @@ import numpy as np
 import torch
 from torch import nn
 
-from dicetable.vision.face_reader import CLASSES, NOT_A_DIE
 from dicetable.vision.finder import to_input
 from dicetable.vision.training.nets import FaceNet, FinderNet
 from dicetable.vision.training.photos import NO_PRINT
-from dicetable.vision.training.samples import FinderSample, face_sample
+from dicetable.vision.training.samples import FinderSample, face_sample, group_weights
 
 CHECKPOINT_EVERY = 50  # finder steps
 FOCAL_ALPHA, FOCAL_BETA = 2.0, 4.0  # CenterNet's penalty-reduced focal loss
@@ -118,6 +117,7 @@ def train_faces(
     crops: np.ndarray,
     labels: np.ndarray,
     prints: np.ndarray,
+    groups: np.ndarray,
     epochs: int,
     seed: int,
     checkpoint: Path,
@@ -125,9 +125,11 @@ def train_faces(
     widths: tuple[int, int, int, int],
     batch: int = 128,
 ) -> tuple[FaceNet, float]:
-    """``epochs`` over the bank crops, each drawn anew (``face_sample``); classes are
-    weighted to count alike, so the many floor crops do not drown the faces. Crops
-    with a known print (``prints``, else NO_PRINT) also train the print head."""
+    """``epochs`` over the bank crops, each drawn anew (``face_sample``); the weight
+    groups (``groups``: the classes, the finder's mistakes, what lies beside a die)
+    are weighted to count alike, so the many floor crops do not drown the faces nor
+    the few crops of none that look like one. Crops with a known print (``prints``,
+    else NO_PRINT) also train the print head."""
     torch.manual_seed(seed)
     model = FaceNet(widths)
     # in place; torch's stubs (where installed) leave memory_format out of .to
@@ -135,11 +137,8 @@ def train_faces(
     bf16 = bf16_in_hardware()
     optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=5e-4)
     start, spent = _resume(checkpoint, model, optimiser)
-    counts = np.bincount(labels, minlength=len(CLASSES)).astype(np.float32)
-    weights = torch.from_numpy(np.where(counts > 0, counts.sum() / np.maximum(counts, 1), 0.0)
-                               .astype(np.float32) / len(CLASSES))  # fmt: skip
-    weights[NOT_A_DIE] *= 1.5  # an extra die on the table costs more than an unsure one
-    loss_of = nn.CrossEntropyLoss(weight=weights, label_smoothing=0.05)
+    crop_weights = torch.from_numpy(group_weights(groups))
+    loss_of = nn.CrossEntropyLoss(reduction="none", label_smoothing=0.05)
     per_epoch = math.ceil(len(crops) / batch)
     began = time.monotonic()
     for epoch in range(start, epochs):
@@ -158,7 +157,9 @@ def train_faces(
             # 0.47 s, on this machine's 2 cores, with channels-last tensors
             with torch.autocast("cpu", dtype=torch.bfloat16, enabled=bf16):
                 logits, embedding = model(batch_in)
-            loss = loss_of(logits.float(), torch.from_numpy(labels[picked]).long())
+            weight = crop_weights[picked]
+            each = loss_of(logits.float(), torch.from_numpy(labels[picked]).long())
+            loss = (each * weight).sum() / weight.sum()
             printed = torch.from_numpy(prints[picked] != NO_PRINT)
             if printed.any():
                 named = model.prints(model.drop(embedding[printed].float()))

@@ -42,6 +42,14 @@ FORESHORTENING = (0.6, 1.0)  # the squash: cos of a tilt of up to about 53 degre
 DISTRACTORS = 3000  # drawn things that are no die, among the face reader's crops
 MARKED_DISCS = 0.5  # of discs that are no ring: printed or flecked (tokens, coins, worn spots)
 MARKS = (3, 11)  # strokes on a marked disc (at least, below at most)
+# The face reader's loss counts each of its classes alike, and two kinds of "none"
+# crop as classes of their own: the few that look like a die are not drowned among
+# the bare floor (a laptop key the finder took for a die, mined as none, was read
+# as a Two at 1.00 when it weighed a twentieth of a die's face).
+MISTAKE = len(CLASSES)  # what the trained finder took for a die on a training photo
+BESIDE_DIE = len(CLASSES) + 1  # a die's side face or edge, beside its top
+WEIGHT_GROUPS = len(CLASSES) + 2
+EXTRA_COST = 1.5  # the floor's weight: an extra die costs more than an unsure one
 
 
 @dataclass
@@ -219,6 +227,20 @@ def marks_on_disc(image: np.ndarray, x: int, y: int, radius: int, rng: np.random
 def bank_crop(image: np.ndarray, x: float, y: float, side: float) -> np.ndarray:
     """BANK x BANK pixels round (x, y), cut as the reader cuts, ``side`` BANK_DIE across."""
     return cut_square(image, x, y, side * BANK / BANK_DIE, BANK)
+
+
+def group_weights(groups: np.ndarray) -> np.ndarray:
+    """Each crop's weight in the face reader's loss: every weight group weighs the
+    same in all (the floor EXTRA_COST times that), however many crops it has."""
+    counts = np.bincount(groups, minlength=WEIGHT_GROUPS).astype(np.float32)
+    weights = np.where(counts > 0, counts.sum() / np.maximum(counts, 1), 0.0) / WEIGHT_GROUPS
+    weights[NOT_A_DIE] *= EXTRA_COST
+    return weights[groups].astype(np.float32)
+
+
+def group_of(value: int | None) -> int:
+    """The loss's weight group of a die's crop: its class, or BESIDE_DIE for a side face."""
+    return BESIDE_DIE if value == SIDE_FACE else class_of(value)
 
 
 def die_crops(image: np.ndarray, dice: list[Die]) -> list[tuple[np.ndarray, int]]:
