@@ -344,6 +344,17 @@ def test_smoke_training_exports_models_the_reader_loads(datasets, tmp_path):
         "logits", "embedding"]  # fmt: skip
     assert half_weights(out / "faces.onnx") and half_weights(out / "finder.onnx")
 
+    # A face reader trained beside a finder made before: the finder is that one, byte
+    # for byte, and the card says which and how it was made.
+    beside = tmp_path / "beside"
+    given = ["--finder", str(out / "finder.onnx")]
+    assert main(["--smoke", *widths, *given, "--out", str(beside), "--data", str(datasets)]) == 0
+    assert (beside / "finder.onnx").read_bytes() == (out / "finder.onnx").read_bytes()
+    made = json.loads((beside / "models.json").read_text())["finder"]
+    assert made["command"] == facts["command"] and made["date"] == facts["date"]
+    assert f"digest {made['digest']}) is the one made by" in (beside / "MODEL_CARD.md").read_text()
+    assert DiceReader(models=beside).read(np.full((240, 320, 3), 128, np.uint8)).ms >= 0
+
 
 @pytest.mark.skipif(
     importlib.util.find_spec("torch") is None,

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import hashlib
 import json
 import math
 import random
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -24,7 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from dicetable.vision.face_reader import FACE_INPUT, FACE_READER, FACE_SPAN, NOT_A_DIE, cut_square
-from dicetable.vision.networks import MODELS, model_facts
+from dicetable.vision.networks import DIGEST_CHARS, MODELS, model_facts
 from dicetable.vision.training import card
 from dicetable.vision.training.photos import (
     HELD_OUT_EVERY,
@@ -93,6 +95,13 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         default=None,
         help="the face reader's four conv widths, the last its embedding"
         " (default: the shipped shape, FACE_WIDTHS in vision/training/nets.py)",
+    )
+    parser.add_argument(
+        "--finder",
+        type=Path,
+        default=None,
+        help="train no finder: read with this finder.onnx (its models.json beside it says"
+        " how it was made) and train the face reader beside it, on its mistakes",
     )
     parser.add_argument("--smoke", action="store_true", help="a few photos and steps (CI)")
     parser.add_argument("--threads", type=int, default=2)
@@ -166,7 +175,8 @@ def face_bank(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Crops of every die and of what is no die, their classes, the print each shows
     (NO_PRINT for all but the renderer's numerals and glyphs) and their weight groups
-    (``samples.MISTAKE``)."""
+    in the loss (the class, or ``BESIDE_DIE`` for a side face and what lies beside a
+    die)."""
     crops, labels, prints, groups = [], [], [], []
     for image, dice in sources:
         floor = floor_crops(image, dice, len(dice) + 2, rng)
@@ -230,6 +240,24 @@ def mine_floor(
 def write_facts(out: Path, facts: dict) -> None:
     (out / "models.json").write_text(json.dumps(facts, indent=2) + "\n", encoding="utf-8")
     model_facts.cache_clear()
+
+
+def given_finder(path: Path, out: Path) -> dict:
+    """A finder trained before (``--finder``), put in ``out``; what its models.json
+    says of how it was made, for the card."""
+    if not path.is_file():
+        raise SystemExit(f"--finder {path}: no such file")
+    facts_file = path.with_name("models.json")
+    made = json.loads(facts_file.read_text(encoding="utf-8")) if facts_file.is_file() else {}
+    made = made.get("finder", made)  # a finder given in its turn keeps its first origin
+    if path.resolve() != (out / "finder.onnx").resolve():
+        shutil.copyfile(path, out / "finder.onnx")
+    return {
+        "digest": hashlib.sha256(path.read_bytes()).hexdigest()[:DIGEST_CHARS],
+        "command": made.get("command", "unknown"),
+        "date": made.get("date", "unknown"),
+        "finder_steps": made.get("finder_steps", 0),
+    }
 
 
 def recalibrate(args: argparse.Namespace) -> int:
@@ -301,9 +329,14 @@ def main(argv: list[str] | None = None) -> int:
         image, dice = source[int(generator.integers(len(source)))]
         return finder_sample(image, dice, generator, real_dice)
 
-    finder, finder_seconds = fit.train_finder(draw, args.finder_steps, 16, args.seed,
-                              args.out / "finder.ckpt", say)  # fmt: skip
-    nets.export(finder, args.out / "finder.onnx", torch.zeros(1, 3, 256, 256), ["heat"])
+    if args.finder:
+        facts["finder"] = given_finder(args.finder, args.out)
+        facts["finder_steps"] = facts["finder"]["finder_steps"]
+        finder_seconds = 0.0
+    else:
+        finder, finder_seconds = fit.train_finder(draw, args.finder_steps, 16, args.seed,
+                                  args.out / "finder.ckpt", say)  # fmt: skip
+        nets.export(finder, args.out / "finder.onnx", torch.zeros(1, 3, 256, 256), ["heat"])
     write_facts(args.out, facts)
 
     # 2. The face reader, with the finder's mistakes on the training photos as "none".

@@ -93,6 +93,12 @@ def write(models: Path, facts: dict[str, Any], data: Path, smoke: bool) -> None:
     trays = (
         "; the finder threshold also on rendered trays drawn from seeds no network trained on"
     ) if todays else ""  # fmt: skip
+    given = [
+        "- The finder was not trained by this command: `finder.onnx` (digest"
+        f" {facts['finder']['digest']}) is the one made by `{facts['finder']['command']}`"
+        f" on {facts['finder']['date']}, given by `--finder`; the face reader learnt its"
+        " mistakes."
+    ] if "finder" in facts else []  # fmt: skip
     lines = [
         "# Model card: the dice reader's networks",
         "",
@@ -122,6 +128,7 @@ def write(models: Path, facts: dict[str, Any], data: Path, smoke: bool) -> None:
         " `pip install -e '.[train]'`; PyPI's default Linux torch wheel pulls about 3 GB of"
         " GPU libraries this training never uses)",
         *([f"- Recipe: {facts['recipe']}"] if "recipe" in facts else []),
+        *given,
         f"- Seed {facts['seed']}; {facts['face_epochs']} face-reader epochs,"
         f" {facts['finder_steps']} finder steps of 16 patches; {facts['train_seconds']} s"
         f" with {facts.get('threads', 2)} torch thread(s) on a 2-core CPU.",
