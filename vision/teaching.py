@@ -347,12 +347,15 @@ def taught_bytes(profile: Profile) -> bytes:
     model = profile.model
     assert isinstance(model, TaughtFaces)
     buffer = io.BytesIO()
+    codes, low, step = stored_examples(model.examples)
     np.savez_compressed(
         buffer,
         format=np.array(FORMAT),
         faces=np.array(profile.faces),
         values=np.array([v or 0 for v in profile.values]),
-        **stored_examples(model.examples),
+        codes=codes,
+        low=low,
+        step=step,
         labels=model.labels.astype(np.int16),
         weights=model.weights,
         bias=model.bias,
@@ -367,13 +370,13 @@ def taught_bytes(profile: Profile) -> bytes:
     return buffer.getvalue()
 
 
-def stored_examples(examples: np.ndarray) -> dict[str, np.ndarray]:
-    """The examples as a byte a feature (``codes``), with each feature's ``low`` and
-    ``step``: read back as ``low + codes * step``."""
+def stored_examples(examples: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The examples as a byte a feature (codes), with each feature's low and step:
+    read back as ``low + codes * step``."""
     low = examples.min(axis=0)
     step = np.maximum(examples.max(axis=0) - low, 1e-6) / LEVELS
     codes = np.round((examples - low) / step).astype(np.uint8)
-    return {"codes": codes, "low": low.astype(np.float32), "step": step.astype(np.float32)}
+    return codes, low.astype(np.float32), step.astype(np.float32)
 
 
 def save_taught(profile: Profile, path: Path) -> None:
