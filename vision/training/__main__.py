@@ -257,6 +257,7 @@ def given_finder(path: Path, out: Path) -> dict:
         "command": made.get("command", "unknown"),
         "date": made.get("date", "unknown"),
         "finder_steps": made.get("finder_steps", 0),
+        **({"code": made["code"]} if "code" in made else {}),
     }
 
 

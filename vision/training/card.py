@@ -96,8 +96,9 @@ def write(models: Path, facts: dict[str, Any], data: Path, smoke: bool) -> None:
     given = [
         "- The finder was not trained by this command: `finder.onnx` (digest"
         f" {facts['finder']['digest']}) is the one made by `{facts['finder']['command']}`"
-        f" on {facts['finder']['date']}, given by `--finder`; the face reader learnt its"
-        " mistakes."
+        f" on {facts['finder']['date']}"
+        + (f" by the code at {facts['finder']['code']}" if "code" in facts["finder"] else "")
+        + ", given by `--finder`; the face reader learnt its mistakes."
     ] if "finder" in facts else []  # fmt: skip
     lines = [
         "# Model card: the dice reader's networks",
