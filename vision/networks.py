@@ -21,6 +21,11 @@ THREADS = 1
 DIGEST_CHARS = 16  # of a model file's sha256: enough to tell two trainings apart
 
 
+def file_digest(path: Path) -> str:
+    """A model file's short fingerprint: the same file gives the same one anywhere."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:DIGEST_CHARS]
+
+
 class ModelError(OSError):
     """A shipped model that is missing or cannot be loaded (a broken install)."""
 
@@ -57,7 +62,7 @@ class Network:
     def digest(self) -> str:
         """A short fingerprint of the file, read only when asked: a taught profile
         keeps it, since its examples are this network's embeddings."""
-        return hashlib.sha256(self.path.read_bytes()).hexdigest()[:DIGEST_CHARS]
+        return file_digest(self.path)
 
     def run(self, batch: np.ndarray) -> list[np.ndarray]:
         if self._session is not None:

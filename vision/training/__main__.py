@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import hashlib
 import json
 import math
 import random
@@ -26,7 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from dicetable.vision.face_reader import FACE_INPUT, FACE_READER, FACE_SPAN, NOT_A_DIE, cut_square
-from dicetable.vision.networks import DIGEST_CHARS, MODELS, model_facts
+from dicetable.vision.networks import MODELS, file_digest, model_facts
 from dicetable.vision.training import card
 from dicetable.vision.training.photos import (
     HELD_OUT_EVERY,
@@ -187,8 +186,8 @@ def face_bank(
         prints += [d.printed for d in dice] + [NO_PRINT] * (len(floor) + len(beside))
         groups += [group_of(d.value) for d in dice] + [NOT_A_DIE] * len(floor)
         groups += [BESIDE_DIE] * len(beside)
-    whole = [np.array(column, np.int64) for column in (labels, prints, groups)]
-    return np.stack(crops), whole[0], whole[1], whole[2]
+    classes, shown, weighed = (np.array(column, np.int64) for column in (labels, prints, groups))
+    return np.stack(crops), classes, shown, weighed
 
 
 def unprinted(labels: np.ndarray) -> np.ndarray:
@@ -253,7 +252,7 @@ def given_finder(path: Path, out: Path) -> dict:
     if path.resolve() != (out / "finder.onnx").resolve():
         shutil.copyfile(path, out / "finder.onnx")
     return {
-        "digest": hashlib.sha256(path.read_bytes()).hexdigest()[:DIGEST_CHARS],
+        "digest": file_digest(path),
         "command": made.get("command", "unknown"),
         "date": made.get("date", "unknown"),
         "finder_steps": made.get("finder_steps", 0),
