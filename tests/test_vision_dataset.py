@@ -157,9 +157,6 @@ def test_a_loose_layout_is_no_reading(shared_dir):
     assert "6" not in [d.face for d in reading.dice]
 
 
-@pytest.mark.xfail(
-    strict=True, reason="the face reader of 2026-12-06 leaves this cut die out (issue 17)"
-)
 def test_a_side_face_whose_top_face_is_out_of_view_is_not_read(valid):
     """Notes §3, side-face pips, at the frame edge: valid/valid_23.jpg shows a die cut
     by the right edge, its top face out of view (one of its pips is cut in half) and
@@ -170,9 +167,6 @@ def test_a_side_face_whose_top_face_is_out_of_view_is_not_read(valid):
     assert [(d.value, d.reason) for d in cut] == [(None, "partly out of view")]
 
 
-@pytest.mark.xfail(
-    strict=True, reason="the face reader of 2026-12-06 leaves this cut One out (issue 17)"
-)
 def test_a_die_at_the_frame_edge_with_its_pips_in_view_is_not_dropped(shared_dir):
     """The other side of the frame-edge rule: train/dice_37.jpg has a labelled One
     touching the bottom edge, its face's rim out of view but its pip (and the empty
