@@ -72,7 +72,7 @@ def rendered(which: str, data: Path, skip: str = "") -> None:
     saved = teacher.save(data)
     seconds = time.process_time() - cpu
     reader = make_reader(load_profile(f"{which}-set", data))
-    total = right = extra = left_out = valued = 0
+    total = right = extra = left_out = valued = unknown = 0
     for seed in range(1000, 1060):
         dice, image = varied_tray(seed, symbols)
         reading = reader.read(image)
@@ -84,6 +84,7 @@ def rendered(which: str, data: Path, skip: str = "") -> None:
             if faces[die.value - 1] == skip:
                 left_out += 1
                 valued += any(r.value is not None for r in here)
+                unknown += any(r.reason == "unknown face" for r in here)
                 continue
             total += 1
             right += bool(here) and (here[0].face, here[0].color) == (faces[die.value - 1],
@@ -95,7 +96,10 @@ def rendered(which: str, data: Path, skip: str = "") -> None:
         f" taught in {seconds:.1f} s CPU, {saved.stat().st_size / 1024:.0f} KiB"
     )
     if skip:
-        line += f"; the untaught {skip}: {valued}/{left_out} given a value"
+        line += (
+            f"; the untaught {skip}: {valued}/{left_out} given a value,"
+            f" {unknown}/{left_out} reported as an unknown face"
+        )
     print(line)
 
 

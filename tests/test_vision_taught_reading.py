@@ -100,9 +100,8 @@ def test_a_dozen_rendered_photos_teach_99_percent_of_faces(which):
 # that learnt every symbol as one class, 31 of 37 untaught stars read as the skull:
 # its embedding put a star as near a skull as two skulls lie apart. The shipped face
 # reader (2026-12-06) also learnt to tell rendered prints apart (the print head), and
-# no star gets a value; but 23 of 37 are left out as no die, 14 come back as unknown
-# faces: the taught profile's floor takes what is far from every taught face.
-@pytest.mark.xfail(strict=True, reason="most untaught stars are left out as no die (issue 17)")
+# no star gets a value. All 37 come back as unknown faces (23 were left out as no
+# die while the taught head's floor class kept what lay far from the taught floor).
 def test_a_face_never_taught_comes_back_without_a_value():
     """Issue 3, item 5: "a symbol face it was never taught comes back without a value
     rather than as a guess": no teaching photo showed a star; every star die gets no
@@ -121,7 +120,7 @@ def test_a_face_never_taught_comes_back_without_a_value():
                 guessed += any(r.value is not None for r in here)
                 reasoned += any(r.value is None and r.reason == "unknown face" for r in here)
     assert stars >= 20 and guessed == 0, (stars, guessed, reasoned)
-    assert reasoned >= 0.8 * stars, f"{reasoned}/{stars}"
+    assert reasoned >= 0.9 * stars, f"{reasoned}/{stars}"
 
 
 def test_symbol_dice_taught_by_touch_are_found_by_their_bodies():

@@ -146,11 +146,12 @@ class TaughtFaces:
         novel = self._nearest(x, alike) > reach
         floor = self.has_floor and p[faces] > sure
         # The head's floor class also takes in what lies far from all it was taught
-        # (an untaught star, as the untaught reader's symbol, came back as floor): a
-        # find like no taught face is floor only where it lies among the taught floor
-        # or where the untaught reader says so too.
-        if novel and floor and self._nearest(x, [faces]) > reach:
-            floor = False
+        # (an untaught star, the untaught reader's symbol, came back as floor, even
+        # when nearer a taught skull than the skull's reach): a find far from the
+        # taught floor is floor only where the untaught reader says so too, and the
+        # head, having named no face, leaves it an unknown face.
+        if floor and self._nearest(x, [faces]) > reach:
+            floor, novel = False, True
         if floor or (novel and untaught_floor > NOVEL_NOT_A_DIE):
             return Named(None, "", "not a die", float(max(p[faces], untaught_floor)), die=False)
         if novel:
