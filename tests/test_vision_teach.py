@@ -136,7 +136,7 @@ def test_a_find_like_nothing_taught_is_floor_only_near_taught_floor(
         told_apart=np.ones(2, bool),
         face_reader="",
     )
-    named = model.name(looks, 0, Profile("two", ("a", "b"), (1, 2), model))
+    named = model.name(looks, 0, Profile("two", ("a", "b"), (1, 2), model), None)
     assert named.reason == reason and named.value is None
     assert named.die is (reason != "not a die")
 
@@ -367,12 +367,14 @@ def test_a_tray_of_five_is_refused_by_the_touch_capture_and_says_so():
 
 
 def teach_real(folder: Path, count: int, name: str) -> tuple[Teacher, Path]:
-    """A profile taught from the first ``count`` labelled photos of ``folder``."""
+    """A profile taught from ``count`` labelled photos spread evenly over ``folder``,
+    as a user photographs every face of a set (d6-desk's first photos are all Ones)."""
     from dicetable.vision.evaluation import labelled_images, read_labels
     from dicetable.vision.images import load_image
 
     teacher = Teacher(name)
-    for path in labelled_images(folder)[:count]:
+    photos = labelled_images(folder)
+    for path in photos[:: max(1, len(photos) // count)][:count]:
         frame = load_image(path)
         labels = read_labels(path.with_suffix(".txt"), frame.shape[1], frame.shape[0])
         teacher.add_photo(frame, [(lb.face_index, lb.x, lb.y, max(lb.width, lb.height))
@@ -384,8 +386,9 @@ def teach_real(folder: Path, count: int, name: str) -> tuple[Teacher, Path]:
 def test_a_dozen_real_photos_teach_a_set_read_right_on_its_other_photos(shared_dir, isolated_data):
     """Issue 17 item 6: taught from 12 labelled photos of one set (dice-colours train),
     >= 99% of that set's faces on its other photos (the 25 test photos) read right; the
-    learned teaching reaches 90% (below the untaught 94%: issue 17 is open), which is
-    the floor kept here; the profile is small (<= 2 MB)."""
+    learned teaching reaches 94%, no more than the untaught reader (issue 17 is open:
+    most of the misses are dice the finder did not find or sized wrong), and 89% is
+    kept here; the profile is small (<= 2 MB)."""
     from dicetable.vision.evaluation import evaluate
 
     sets = shared_dir / "datasets" / "dice-colours"
@@ -395,6 +398,25 @@ def test_a_dozen_real_photos_teach_a_set_read_right_on_its_other_photos(shared_d
     reader = make_reader(load_profile("colours", isolated_data))
     score = evaluate(sets / "test", reader.read_photo, teacher.faces)
     assert score.right / score.dice >= 0.89, score.report(teacher.faces)
+    assert score.extra / score.photos < 0.1, score.report(teacher.faces)
+
+
+@pytest.mark.dataset
+def test_a_dozen_desk_photos_teach_every_face_of_the_desk_set(shared_dir, isolated_data):
+    """Issue 17 item 6 on the webcam set: taught from 12 of d6-desk's training photos,
+    every die of its 86 validation photos reads right (256/256), with under one extra
+    die in 10 photos (5: a die cut by the frame's edge and three corner finds, none
+    given a value, and a One read beside a die in valid_2). Three sure Fours lay
+    further from the taught Fours than those from each other, and came back as unknown
+    faces until a face the untaught reader reads as the same pips was taken as known."""
+    from dicetable.vision.evaluation import evaluate
+
+    sets = shared_dir / "datasets" / "d6-desk"
+    teacher, _ = teach_real(sets / "train", 12, "desk")
+    teacher.save(isolated_data)
+    reader = make_reader(load_profile("desk", isolated_data))
+    score = evaluate(sets / "valid", reader.read_photo, teacher.faces)
+    assert score.right / score.dice >= 0.99, score.report(teacher.faces)
     assert score.extra / score.photos < 0.1, score.report(teacher.faces)
 
 

@@ -28,7 +28,9 @@ class FaceNamer(Protocol):
 
     finder_threshold: float | None
 
-    def name(self, looks: FaceLooks, index: int, profile: Profile) -> Named: ...
+    def name(self, looks: FaceLooks, index: int, profile: Profile, pips: int | None) -> Named:
+        """What find ``index`` shows; ``pips``: what the untaught reader reads it as."""
+        ...
 
 
 class ProfileError(ValueError):

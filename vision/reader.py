@@ -64,6 +64,7 @@ OUT_OF_VIEW = 0.15
 # under 0.5 are dice (0.10, 0.30); the 15 cut sure finds that are no die have 0.71 and up.
 CUT_NOT_A_DIE = 0.5
 REASONS = {SYMBOL: "unknown face", COCKED: "cocked"}
+PIP_D6 = builtin_d6()
 
 
 @dataclass(frozen=True)
@@ -136,9 +137,15 @@ def cut_die(find: NamedFind) -> bool:
     return find.cut and find.candidate.score >= SURE and find.named.confidence < CUT_NOT_A_DIE
 
 
-def too_weak(find: NamedFind) -> bool:
+def too_weak(score: float, confidence: float) -> bool:
     """Whether an untaught find is too weak for how unsure its face is."""
-    return find.candidate.score < SURE and find.named.confidence < WEAK_FIND_FACE
+    return score < SURE and confidence < WEAK_FIND_FACE
+
+
+def untaught_pips(looks: FaceLooks, index: int, candidate: Candidate) -> int | None:
+    """The pip count the untaught reader would read this find as, or None."""
+    named = name_untaught(looks, index, PIP_D6)
+    return None if too_weak(candidate.score, named.confidence) else named.value
 
 
 def side_face(find: NamedFind, finds: list[NamedFind]) -> bool:
@@ -192,7 +199,7 @@ class DiceReader:
         return [
             NamedFind(
                 candidate,
-                model.name(looks, i, self.profile)
+                model.name(looks, i, self.profile, untaught_pips(looks, i, candidate))
                 if model is not None
                 else name_untaught(looks, i, self.profile),
                 cut_by_edge(candidate, width, height),
@@ -208,7 +215,8 @@ class DiceReader:
             candidate, named, cut, colour = find
             if not named.die and not cut_die(find):
                 continue
-            if side_face(find, finds) or (self.profile.model is None and too_weak(find)):
+            weak = too_weak(candidate.score, named.confidence)
+            if side_face(find, finds) or (self.profile.model is None and weak):
                 continue
             if cut:
                 sure = named.confidence if named.die else 1.0 - named.confidence

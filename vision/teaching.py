@@ -5,9 +5,10 @@ or not; a taught profile keeps the embeddings of its dice's faces, each die seen
 every turn, beside its body and print colours (Dicequest's faces differ by colour),
 and fits a small softmax head over them in numpy, with a "not a die" class from what
 the finder found in the teaching photos that was no labelled die. A face far from
-every taught example of the face the head picks is "unknown face": a symbol that was
-never taught gets no value. Where the finder missed taught dice, the profile lowers
-its threshold to the weakest taught die's score, and the head rejects the extra finds.
+every taught example of the face the head picks is "unknown face" (unless the untaught
+reader reads it as that face's pips): a symbol that was never taught gets no value.
+Where the finder missed taught dice, the profile lowers its threshold to the weakest
+taught die's score, and the head rejects the extra finds.
 
 The same ``Teacher`` serves ``dicetable teach`` (YOLO-labelled photos, ``add_photo``)
 and the touchscreen's guided flow (``add_example``: one die in the tray, showing the
@@ -128,7 +129,7 @@ class TaughtFaces:
     # (after an update that retrained it) cannot read with them
     face_reader: str
 
-    def name(self, looks: FaceLooks, index: int, profile: Profile) -> Named:
+    def name(self, looks: FaceLooks, index: int, profile: Profile, pips: int | None) -> Named:
         """The taught face ``looks[index]`` shows. Faces of one name (a hero die's
         three swords) look alike, so they share their chance: the name can be sure
         while which of its values is not, and then the reading has the name and no
@@ -143,7 +144,11 @@ class TaughtFaces:
         alike = [i for i in range(faces) if profile.faces[i] == names[chance.index(sure)]]
         best = max(alike, key=lambda i: p[i])
         reach = float(self.novelty[alike].max())
-        novel = self._nearest(x, alike) > reach
+        # A face the untaught reader itself reads as the pips of the face the head
+        # picked is that face however far from its taught examples: a dozen photos of
+        # one table show a face alike (d6-desk's taught Fours lay within 0.35 of each
+        # other, and three sure Fours of its other photos 0.40-0.50 away).
+        novel = self._nearest(x, alike) > reach and pips != best + 1
         floor = self.has_floor and p[faces] > sure
         # The head's floor class also takes in what lies far from all it was taught
         # (an untaught star, the untaught reader's symbol, came back as floor, even
