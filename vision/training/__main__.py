@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from dicetable.vision.face_reader import FACE_INPUT, FACE_READER, FACE_SPAN, NOT_A_DIE, cut_square
-from dicetable.vision.networks import MODELS, file_digest, model_facts
+from dicetable.vision.networks import MODELS, file_digest
 from dicetable.vision.training import card
 from dicetable.vision.training.photos import (
     HELD_OUT_EVERY,
@@ -236,11 +236,6 @@ def mine_floor(
     return np.stack(crops[:limit]), np.full(min(len(crops), limit), NOT_A_DIE, np.int64)
 
 
-def write_facts(out: Path, facts: dict) -> None:
-    (out / "models.json").write_text(json.dumps(facts, indent=2) + "\n", encoding="utf-8")
-    model_facts.cache_clear()
-
-
 def given_finder(path: Path, out: Path) -> dict:
     """A finder trained before (``--finder``), put in ``out``; what its models.json
     says of how it was made, for the card."""
@@ -269,7 +264,6 @@ def recalibrate(args: argparse.Namespace) -> int:
     trays = held_trays(args)
     facts["finder_threshold"] = card.best_threshold(args.out, held, trays, THRESHOLDS)
     facts["recalibrated"] = datetime.date.today().isoformat()
-    write_facts(args.out, facts)
     print(f"finder threshold {facts['finder_threshold']} (best on {len(held)} held-out photos"
           f" and {len(trays)} rendered trays)")  # fmt: skip
     card.write(args.out, facts, args.data, smoke=args.smoke)
@@ -337,7 +331,7 @@ def main(argv: list[str] | None = None) -> int:
         finder, finder_seconds = fit.train_finder(draw, args.finder_steps, 16, args.seed,
                                   args.out / "finder.ckpt", say)  # fmt: skip
         nets.export(finder, args.out / "finder.onnx", torch.zeros(1, 3, 256, 256), ["heat"])
-    write_facts(args.out, facts)
+    card.save_facts(args.out, facts)
 
     # 2. The face reader, with the finder's mistakes on the training photos as "none".
     real_part = face_bank(real, rng)
@@ -374,12 +368,10 @@ def main(argv: list[str] | None = None) -> int:
     # 3. Calibration on held-out photos, and the model card.
     # the networks' own training time, over every run that resumed them
     facts["train_seconds"] = round(finder_seconds + face_seconds)
-    write_facts(args.out, facts)
+    card.save_facts(args.out, facts)
     facts["finder_threshold"] = card.best_threshold(args.out, held, held_trays(args), THRESHOLDS)
-    write_facts(args.out, facts)
     say(f"finder threshold {facts['finder_threshold']} (best on the held-out photos and trays)")
     card.write(args.out, facts, args.data, smoke=args.smoke)
-    model_facts.cache_clear()
     say(f"model card written: {args.out / 'MODEL_CARD.md'}")
     return 0
 

@@ -75,12 +75,22 @@ def test_scores(models: Path, data: Path, limit: int = 0) -> dict[str, dict[str,
     return scores
 
 
-def write(models: Path, facts: dict[str, Any], data: Path, smoke: bool) -> None:
-    scores = test_scores(models, data, limit=2 if smoke else 0)
-    today = datetime.date.today().isoformat()
-    facts = {**facts, "test": scores, "date": facts.get("date", today)}
+def save_facts(models: Path, facts: dict[str, Any]) -> None:
+    """``facts`` as the models.json that the reader takes its threshold and temperature
+    from (the cached copy dropped)."""
     (models / "models.json").write_text(json.dumps(facts, indent=2) + "\n", encoding="utf-8")
     model_facts.cache_clear()
+
+
+def write(models: Path, facts: dict[str, Any], data: Path, smoke: bool) -> None:
+    """models.json and the card for the networks in ``models``; the test splits are
+    scored with ``facts``' threshold and temperature, saved before they are read."""
+    facts = {key: value for key, value in facts.items() if key != "test"}
+    facts.setdefault("date", datetime.date.today().isoformat())
+    save_facts(models, facts)
+    scores = test_scores(models, data, limit=2 if smoke else 0)
+    facts["test"] = scores
+    save_facts(models, facts)
     sizes = {p.name: p.stat().st_size for p in sorted(models.glob("*.onnx"))}
     # Models trained by older code than today's name their recipe in models.json; the
     # clauses on what today's code adds would not be true of them.
