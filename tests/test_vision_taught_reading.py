@@ -20,6 +20,7 @@ from dicetable.hardware.synthetic_tray import (
     varied_tray,
 )
 from dicetable.vision.profiles import builtin_d6, make_reader
+from dicetable.vision.reader import DiceReader
 from dicetable.vision.teaching import Teacher
 
 # A Dicequest-like set (four colours, a skull for 1 and a star for 6 beside pips) and a
@@ -218,19 +219,43 @@ def test_taught_dice_under_another_lamp_are_read(gains):
     assert extra <= 0.01 * total
 
 
+def own_d6_reader() -> DiceReader:
+    """A reader of white pip dice taught from 12 rendered trays."""
+    teacher = Teacher("own-d6")
+    for seed in range(12):
+        dice = random_tray(random.Random(seed), 4)
+        image = render_tray(dice, seed=seed)
+        teacher.add_photo(image, [(d.value - 1, d.x, d.y, d.size) for d in dice])
+    return make_reader(teacher.learn())
+
+
+def test_a_taught_die_reaching_past_the_frame_edge_is_said_to_be_out_of_view():
+    """Issue 17 item 1 (no value with a reason): a taught die whose square reaches past
+    the frame's edge and gets no value is "partly out of view", which the player can
+    put right, not an "unknown face" (a Six 5 px past the edge was one); none of them,
+    from wholly in view to a third out, gets another value."""
+    reader = own_d6_reader()
+    body, pips = DICE_COLOURS["white"]
+    for value in (6, 4):
+        for x in range(600, 635, 5):
+            dice = [SyntheticDie(value, x, 240, 0, 70, body, pips), SyntheticDie(3, 300, 240)]
+            edge = [d for d in reader.read(render_tray(dice)).dice if d.x > 500]
+            for die in edge:
+                assert die.value in (None, value), (value, x, die)
+                assert die.value is not None or die.reason == "partly out of view", (x, die)
+            if x == 625:
+                assert [(d.value, d.reason) for d in edge] == [(None, "partly out of view")]
+
+
 @BELOW_TARGET
 def test_a_die_cut_by_the_frame_edge_gets_no_value_from_a_taught_profile_either():
     """Issue 3, item 1 ("a die that is cocked or unreadable gets no value and a reason,
     instead of a guess"): the user's own pip dice, taught, are found by their pips; a Six
     or a Four whose right column is cut by the frame edge would match the taught Three
     or Two, so it keeps the pip reader's "partly out of view" and gets no value; with
-    every pip in view it is read."""
-    teacher = Teacher("own-d6")
-    for seed in range(12):
-        dice = random_tray(random.Random(seed), 4)
-        image = render_tray(dice, seed=seed)
-        teacher.add_photo(image, [(d.value - 1, d.x, d.y, d.size) for d in dice])
-    reader = make_reader(teacher.learn())
+    every pip in view it is read. (The taught Four 5 px past the edge, its pips all in
+    view, comes back "partly out of view".)"""
+    reader = own_d6_reader()
     body, pips = DICE_COLOURS["white"]
     for value in (6, 4):
         for x, expected in ((615, (value, None)), (625, (None, "partly out of view"))):

@@ -108,8 +108,9 @@ def bgr(colour: np.ndarray) -> tuple[float, float, float]:
     return blue, green, red
 
 
-def cut_by_edge(candidate: Candidate, width: int, height: int) -> bool:
-    half = candidate.size * (0.5 - OUT_OF_VIEW)  # from the centre to where pips end
+def cut_by_edge(candidate: Candidate, width: int, height: int, inset: float = OUT_OF_VIEW) -> bool:
+    """Whether the frame's edge cuts the find's square less ``inset`` of a side."""
+    half = candidate.size * (0.5 - inset)
     return (
         candidate.x - half < 0
         or candidate.y - half < 0
@@ -210,6 +211,7 @@ class DiceReader:
 
     def read_dice(self, frame: np.ndarray) -> list[DieReading]:
         readings = []
+        height, width = frame.shape[:2]
         finds = self.named_finds(frame)
         for find in finds:
             candidate, named, cut, colour = find
@@ -218,7 +220,9 @@ class DiceReader:
             weak = too_weak(candidate.score, named.confidence)
             if side_face(find, finds) or (self.profile.model is None and weak):
                 continue
-            if cut:
+            # A face without a value whose square reaches past the edge is, first of
+            # all, partly out of view: what the player can put right.
+            if cut or (named.value is None and cut_by_edge(candidate, width, height, 0.0)):
                 sure = named.confidence if named.die else 1.0 - named.confidence
                 named = Named(None, "", "partly out of view", sure)
             readings.append(
