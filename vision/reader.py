@@ -109,7 +109,8 @@ def bgr(colour: np.ndarray) -> tuple[float, float, float]:
 
 
 def cut_by_edge(candidate: Candidate, width: int, height: int, inset: float = OUT_OF_VIEW) -> bool:
-    """Whether the frame's edge cuts the find's square less ``inset`` of a side."""
+    """Whether the frame's edge cuts the find's square, drawn ``inset`` of a side in
+    from each of its edges (by default to where a d6's pips end; 0: the whole square)."""
     half = candidate.size * (0.5 - inset)
     return (
         candidate.x - half < 0
