@@ -19,7 +19,7 @@ from pathlib import Path
 import cv2
 
 from dicetable.hardware.synthetic_tray import teaching_trays, varied_tray
-from dicetable.vision.evaluation import evaluate, labelled_images, read_labels
+from dicetable.vision.evaluation import evaluate, labelled_images, read_labels, spread_photos
 from dicetable.vision.images import load_image
 from dicetable.vision.profiles import load_profile, make_reader
 from dicetable.vision.teaching import Teacher
@@ -32,14 +32,6 @@ RENDERED = {
     "mixed": ({1: "skull", 6: "star"}, ("skull", "2", "3", "4", "5", "star")),
     "numerals": ({v: f"numeral {v}" for v in range(1, 7)}, tuple("123456")),
 }  # fmt: skip
-
-
-def spread_photos(photos: list[Path], count: int) -> list[Path]:
-    """``count`` photos spread evenly over ``photos``, as a user photographs each face
-    of the set: a shared set's files are often grouped by face (d6-desk's first 12
-    training photos hold only Ones, which taught a set of one face)."""
-    step = max(1, len(photos) // count)
-    return photos[::step][:count]
 
 
 def real(name: str, taught: str, scored: str, data: Path) -> None:

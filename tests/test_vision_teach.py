@@ -367,14 +367,12 @@ def test_a_tray_of_five_is_refused_by_the_touch_capture_and_says_so():
 
 
 def teach_real(folder: Path, count: int, name: str) -> tuple[Teacher, Path]:
-    """A profile taught from ``count`` labelled photos spread evenly over ``folder``,
-    as a user photographs every face of a set (d6-desk's first photos are all Ones)."""
-    from dicetable.vision.evaluation import labelled_images, read_labels
+    """A profile taught from ``count`` labelled photos spread evenly over ``folder``."""
+    from dicetable.vision.evaluation import labelled_images, read_labels, spread_photos
     from dicetable.vision.images import load_image
 
     teacher = Teacher(name)
-    photos = labelled_images(folder)
-    for path in photos[:: max(1, len(photos) // count)][:count]:
+    for path in spread_photos(labelled_images(folder), count):
         frame = load_image(path)
         labels = read_labels(path.with_suffix(".txt"), frame.shape[1], frame.shape[0])
         teacher.add_photo(frame, [(lb.face_index, lb.x, lb.y, max(lb.width, lb.height))

@@ -126,6 +126,14 @@ def labelled_images(folder: Path) -> list[Path]:
     return [p for p in images if p.with_suffix(".txt").exists()]
 
 
+def spread_photos(photos: list[Path], count: int) -> list[Path]:
+    """``count`` photos spread evenly over ``photos``, as a user photographs each face
+    of the set: a shared set's files are often grouped by face (d6-desk's first 12
+    training photos hold only Ones, which taught a set of one face)."""
+    step = max(1, len(photos) // count)
+    return photos[::step][:count]
+
+
 def match(
     labels: list[Label], centres: list[tuple[float, float, float]]
 ) -> tuple[list[tuple[int, int]], list[int], list[int]]:
