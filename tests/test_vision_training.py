@@ -19,7 +19,16 @@ from dicetable.vision.face_reader import COCKED, FACE_INPUT, NOT_A_DIE, SYMBOL
 from dicetable.vision.finder import STRIDE
 from dicetable.vision.training import samples
 from dicetable.vision.training.augment import RECOLOUR_GAIN, recolour
-from dicetable.vision.training.photos import NO_PRINT, PIP_SPAN, Die, kept_dice, load_split
+from dicetable.vision.training.photos import (
+    NO_PRINT,
+    PIP_SPAN,
+    Die,
+    LabelFix,
+    fixed,
+    kept_dice,
+    label_fixes,
+    load_split,
+)
 from dicetable.vision.training.samples import (
     BANK,
     BANK_DIE,
@@ -308,6 +317,32 @@ def test_recolouring_keeps_a_white_die_as_clear_against_its_floor_in_new_colours
     assert min(ratios) > 0.3  # clipping may weaken an edge, never erase it
     spread = np.ptp(np.array(die_colours), axis=0)
     assert (spread > 100).all()  # the die takes many colours, not one white
+
+
+def test_a_label_fix_applies_only_while_the_label_says_what_it_fixes(capsys):
+    dice = [Die(2, 10.0, 10.0, 5.0), Die(5, 30.0, 10.0, 5.0)]
+    fixes = [LabelFix(line=1, labelled=2, shows=3), LabelFix(line=2, labelled=6, shows=5)]
+    assert [d.value for d in fixed(dice, fixes, "set/train/a.jpg")] == [3, 5]
+    assert [d.value for d in dice] == [2, 5]  # the labels as read stay as they were
+    said = capsys.readouterr().out
+    assert "set/train/a.jpg line 2 skipped: it no longer says 6" in said
+
+
+def test_every_label_fix_finds_its_wrong_label_in_the_shared_set(datasets, capsys):
+    """The fixed labels (vision/training/label_fixes.json), each looked at in its
+    photo, still say what they fix, and training reads the fixed value."""
+    fixes = label_fixes()
+    assert sum(len(f) for f in fixes.values()) >= 6
+    for photo, photo_fixes in fixes.items():
+        name, split, file = photo.split("/")
+        labels = (datasets / name / split / file).with_suffix(".txt").read_text().splitlines()
+        for fix in photo_fixes:
+            assert int(labels[fix.line - 1].split()[0]) + 1 == fix.labelled, photo
+    train = {p.name: p for p in load_split("dice-colours", "train", datasets)}
+    for photo, photo_fixes in fixes.items():
+        for fix in photo_fixes:
+            assert train[photo].dice[fix.line - 1].value == fix.shows
+    assert "skipped" not in capsys.readouterr().out
 
 
 def test_face_samples_are_sometimes_foreshortened_as_a_tilted_camera_sees_them(monkeypatch):

@@ -9,7 +9,8 @@ so a One takes the size of its neighbours.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, replace
 from pathlib import Path
 from statistics import median
 
@@ -25,6 +26,9 @@ PIP_SPAN = 0.7  # of a face's side: how far a pip-tight box of two or more pips 
 # are still 60+ pixels there, more than the networks look at).
 KEPT_SIDE = 1024
 HELD_OUT_EVERY = 10  # of a set without a validation split, every 10th training photo
+# Labels of the shared sets that name another face than the die shows (a wrong label
+# teaches the face reader that three pips are a Two).
+LABEL_FIXES = Path(__file__).with_name("label_fixes.json")
 
 
 NO_PRINT = -1  # a die's ``printed`` when its face is pips, or unknown (every real die)
@@ -71,11 +75,43 @@ def dice_of(path: Path, width: int, height: int, pip_tight: bool) -> list[Die]:
     return [Die(lb.face_index + 1, lb.x, lb.y, side) for lb in labels]
 
 
+@dataclass(frozen=True)
+class LabelFix:
+    line: int  # in the photo's label file, from 1
+    labelled: int  # the value the label says
+    shows: int  # the value the die shows
+
+
+def label_fixes(path: Path = LABEL_FIXES) -> dict[str, list[LabelFix]]:
+    """The label fixes by photo (``set/split/name``)."""
+    fixes: dict[str, list[LabelFix]] = {}
+    for entry in json.loads(path.read_text(encoding="utf-8"))["fixes"]:
+        fix = LabelFix(int(entry["line"]), int(entry["labelled"]), int(entry["shows"]))
+        fixes.setdefault(entry["photo"], []).append(fix)
+    return fixes
+
+
+def fixed(dice: list[Die], fixes: list[LabelFix], photo: str) -> list[Die]:
+    """``dice`` (in their label file's order) with ``fixes`` applied; a fix whose line
+    no longer says what it fixes is skipped, and said (the set was changed)."""
+    dice = list(dice)
+    for fix in fixes:
+        index = fix.line - 1
+        if index < len(dice) and dice[index].value == fix.labelled:
+            dice[index] = replace(dice[index], value=fix.shows)
+        else:
+            print(f"training: label fix of {photo} line {fix.line} skipped:"
+                  f" it no longer says {fix.labelled}")  # fmt: skip
+    return dice
+
+
 def load_split(name: str, split: str, root: Path | None = None, limit: int = 0) -> list[Photo]:
-    """Every labelled photo of one split, shrunk to ``KEPT_SIDE``; an unreadable photo
-    is skipped with its name printed (one bad file does not stop a training run)."""
+    """Every labelled photo of one split, shrunk to ``KEPT_SIDE``, its labels fixed
+    (``LABEL_FIXES``); an unreadable photo is skipped with its name printed (one bad
+    file does not stop a training run)."""
     folder = shared_folder(name, split, root)
     pip_tight = bool(SETS[name]["pip_tight"])
+    fixes = label_fixes()
     photos = []
     for path in labelled_images(folder)[: limit or None]:
         try:
@@ -84,12 +120,13 @@ def load_split(name: str, split: str, root: Path | None = None, limit: int = 0) 
             print(f"training: skipped {error}")
             continue
         height, width = frame.shape[:2]
-        dice = dice_of(path, width, height, pip_tight)
+        photo = f"{name}/{split}/{path.name}"
+        dice = fixed(dice_of(path, width, height, pip_tight), fixes.get(photo, []), photo)
         scale = min(1.0, KEPT_SIDE / max(width, height))
         if scale < 1.0:
             size = (round(width * scale), round(height * scale))
             frame = cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
-        photos.append(Photo(f"{name}/{split}/{path.name}", frame, dice, scale))
+        photos.append(Photo(photo, frame, dice, scale))
     return photos
 
 
