@@ -48,6 +48,8 @@ def test_the_model_card_says_data_split_command_seed_date_and_scores():
     facts = json.loads((MODELS / "models.json").read_text())
     assert 0 < facts["finder_threshold"] < 1 and facts["temperature"] > 0
     assert "Smoke run" not in card
+    if facts.get("label_fixes"):
+        assert f"{facts['label_fixes']} training labels that name another face" in card
     for left_out in ("dice-colours", "d6-desk"):
         folder = MODELS / "leave-out" / left_out
         if (folder / "MODEL_CARD.md").exists():

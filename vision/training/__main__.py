@@ -35,6 +35,7 @@ from dicetable.vision.training.photos import (
     Die,
     Photo,
     kept_dice,
+    label_fixes,
     load_split,
 )
 from dicetable.vision.training.samples import (
@@ -295,6 +296,7 @@ def main(argv: list[str] | None = None) -> int:
     renders = render_pool(args.renders, args.seed)
     leaning = render_pool(args.renders // LEANING_SHARE, args.seed, leaning=True)
     real = [(p.image, kept_dice(p)) for p in train]
+    trained = {p.name for p in train}
     facts = {
         "finder_threshold": PROVISIONAL_THRESHOLD,
         "temperature": 1.0,
@@ -308,6 +310,7 @@ def main(argv: list[str] | None = None) -> int:
         "face_widths": list(widths),
         "trained_on": sorted({p.name.rsplit("/", 1)[0] for p in train}),
         "held_out": sorted({p.name.rsplit("/", 1)[0] for p in held}),
+        "label_fixes": sum(len(f) for name, f in label_fixes().items() if name in trained),
     }
 
     # 1. The finder. Dice pasted onto its patches (copy-paste): real ones first.

@@ -110,6 +110,10 @@ def write(models: Path, facts: dict[str, Any], data: Path, smoke: bool) -> None:
         + (f" by the code at {facts['finder']['code']}" if "code" in facts["finder"] else "")
         + ", given by `--finder`; the face reader learnt its mistakes."
     ] if "finder" in facts else []  # fmt: skip
+    fixes = [
+        f"- {facts['label_fixes']} training labels that name another face than their die"
+        " shows are read fixed (`vision/training/label_fixes.json`)."
+    ] if facts.get("label_fixes") else []  # fmt: skip
     lines = [
         "# Model card: the dice reader's networks",
         "",
@@ -131,6 +135,7 @@ def write(models: Path, facts: dict[str, Any], data: Path, smoke: bool) -> None:
         f" every {HELD_OUT_EVERY}th training photo){trays}.",
         f"- Left out entirely: {', '.join(facts['without']) or 'none'}. Test splits"
         " (d6-desk valid, dice-colours test) are never read by training.",
+        *fixes,
         "- No photo is stored in the repository; the shared sets are read from ../shared.",
         "",
         "## How it was made",
