@@ -520,3 +520,21 @@ def test_the_finder_threshold_is_scored_on_rendered_trays_per_die():
     reader.finder.threshold = 0.4
     assert card.pool_score(reader, trays) > 0.7
     assert card.best_threshold(MODELS, [], trays, (0.4, 0.999)) == 0.4
+
+
+def test_the_label_check_lists_a_die_labelled_with_another_face_than_it_shows():
+    """A rendered tray labelled right but for one die: the check lists that die, on
+    its label file's line, with the face it shows, and no other."""
+    from dicetable.vision.face_reader import FaceReader
+    from dicetable.vision.training.label_check import doubts
+    from dicetable.vision.training.photos import Photo
+
+    shown = [SyntheticDie(value, 110.0 + 140 * (value % 4), 120.0 + 220 * (value // 4), size=70.0)
+             for value in range(1, 7)]  # fmt: skip
+    image = render_tray(shown, (640, 480), seed=4)
+    labels = [Die(d.value, d.x, d.y, d.size) for d in shown]
+    labels[2] = replace(labels[2], value=5)  # the Three labelled as a Five
+    found = doubts([Photo("set/train/tray.png", image, labels, 1.0)], FaceReader())
+    assert [(d.photo, d.line, d.labelled, d.read) for d in found] == [
+        ("set/train/tray.png", 3, 5, 3)
+    ]
