@@ -41,8 +41,7 @@ def real(name: str, taught: str, scored: str, data: Path) -> None:
     cpu = time.process_time()
     for path, frame in zip(photos, frames, strict=True):
         labels = read_labels(path.with_suffix(".txt"), frame.shape[1], frame.shape[0])
-        teacher.add_photo(frame, [(lb.face_index, lb.x, lb.y, max(lb.width, lb.height))
-                                  for lb in labels])  # fmt: skip
+        teacher.add_photo(frame, [lb.taught for lb in labels])
     saved = teacher.save(data)
     seconds = time.process_time() - cpu
     reader = make_reader(load_profile(name, data))

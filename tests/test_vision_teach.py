@@ -375,8 +375,7 @@ def teach_real(folder: Path, count: int, name: str) -> tuple[Teacher, Path]:
     for path in spread_photos(labelled_images(folder), count):
         frame = load_image(path)
         labels = read_labels(path.with_suffix(".txt"), frame.shape[1], frame.shape[0])
-        teacher.add_photo(frame, [(lb.face_index, lb.x, lb.y, max(lb.width, lb.height))
-                                  for lb in labels])  # fmt: skip
+        teacher.add_photo(frame, [lb.taught for lb in labels])
     return teacher, folder
 
 

@@ -30,6 +30,16 @@ class Label:
     width: float
     height: float
 
+    @property
+    def side(self) -> float:
+        """The die's side: its box's longer edge."""
+        return max(self.width, self.height)
+
+    @property
+    def taught(self) -> tuple[int, float, float, float]:
+        """The label as ``Teacher.add_photo`` takes it: face index, centre and side."""
+        return self.face_index, self.x, self.y, self.side
+
 
 @dataclass(frozen=True)
 class Mistake:
@@ -197,7 +207,7 @@ def evaluate(
         for i in missed:
             label = labels[i]
             score.count(names[label.face_index], "-")
-            side = max(label.width, label.height)
+            side = label.side
             score.mistakes.append(
                 Mistake(image_path, label.x, label.y, side, names[label.face_index], "-")
             )

@@ -222,8 +222,7 @@ def run_teach(args: argparse.Namespace) -> int:
                     f"{path.with_suffix('.txt')}: class {label.face_index} but only"
                     f" {len(faces)} faces are named"
                 )
-        boxes = [(lb.face_index, lb.x, lb.y, max(lb.width, lb.height)) for lb in labels]
-        taught += teacher.add_photo(frame, boxes)
+        taught += teacher.add_photo(frame, [lb.taught for lb in labels])
         progress.step(path.name)
     missing = teacher.missing()
     # Written by descriptor, refusing links (the admin's commands run as root in a

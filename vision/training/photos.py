@@ -68,8 +68,8 @@ def dice_of(path: Path, width: int, height: int, pip_tight: bool) -> list[Die]:
     """The labelled dice of one photo, with their top faces' sides."""
     labels = read_labels(path.with_suffix(".txt"), width, height)
     if not pip_tight:
-        return [Die(lb.face_index + 1, lb.x, lb.y, max(lb.width, lb.height)) for lb in labels]
-    spans = [max(lb.width, lb.height) for lb in labels if lb.face_index > 0]
+        return [Die(lb.face_index + 1, lb.x, lb.y, lb.side) for lb in labels]
+    spans = [lb.side for lb in labels if lb.face_index > 0]
     # A photo of Ones only takes this set's usual face (pips 0.07 of the frame apart).
     side = median(spans) / PIP_SPAN if spans else 0.085 * max(width, height)
     return [Die(lb.face_index + 1, lb.x, lb.y, side) for lb in labels]
