@@ -47,13 +47,15 @@ def test_d6_desk_valid_meets_the_issues_target(datasets):
 
 def test_dice_colours_test_holds_the_measured_level(datasets):
     """Issue 17 item 4 asks >= 99% of the coloured, marbled and translucent dice of
-    the phone photos' test split (133 dice); the shipped models read 125 = 94.0%
-    (the face reader before 2026-12-06: 124 = 93.2%; 92.5% while a Four 14 px inside
+    the phone photos' test split (133 dice); the shipped models read 127 = 95.5%
+    (the face reader with one conv in its last stage and no glints drawn in training:
+    125 = 94.0%; the one before 2026-12-06: 124 = 93.2%; 92.5% while a Four 14 px inside
     the frame's edge was called cut; 91.7% before unsure faces were looked at again
-    turned; surely misread clear faces, a red Four as a Two, and dark translucent dice
-    with red pips are most of the misses): >= 93% is kept here."""
+    turned). Its six misses: one find over a touching purple One and blue Five (the
+    One read as a Five, the Five missed), a touching grey Six dropped as a side face,
+    two faces unsure and a purple Three read as a Two. >= 94% is kept here."""
     score = evaluate(datasets / "dice-colours" / "test", fresh_read(), D6_FACES)
-    assert score.right / score.dice >= 0.93, score.report(D6_FACES)
+    assert score.right / score.dice >= 0.94, score.report(D6_FACES)
     assert score.extra / score.photos < 0.1, score.report(D6_FACES)
 
 

@@ -81,10 +81,6 @@ def test_translucent_casino_dice():
     assert right >= 0.85 * count and extra == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the face reader of 2026-12-06 gives one symbol face of 6 trays a value (issue 17)",
-)
 def test_symbol_faces_of_other_dice_get_no_value():
     """Issue 3, item 5: "a symbol face it was never taught comes back without a value
     rather than as a guess" (skulls and stars on white and red dice beside pip faces)."""

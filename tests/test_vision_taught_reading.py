@@ -233,7 +233,10 @@ def test_a_taught_die_reaching_past_the_frame_edge_is_said_to_be_out_of_view():
     """Issue 17 item 1 (no value with a reason): a taught die whose square reaches past
     the frame's edge and gets no value is "partly out of view", which the player can
     put right, not an "unknown face" (a Six 5 px past the edge was one); none of them,
-    from wholly in view to a third out, gets another value."""
+    from wholly in view to a third out, gets another value. A third out, the die is
+    still reported: its value when its pips in view tell it (the face reader of
+    2026-12-06 evening reads the Four there, the edges of its right pips in view),
+    else "partly out of view"."""
     reader = own_d6_reader()
     body, pips = DICE_COLOURS["white"]
     for value in (6, 4):
@@ -244,7 +247,7 @@ def test_a_taught_die_reaching_past_the_frame_edge_is_said_to_be_out_of_view():
                 assert die.value in (None, value), (value, x, die)
                 assert die.value is not None or die.reason == "partly out of view", (x, die)
             if x == 625:
-                assert [(d.value, d.reason) for d in edge] == [(None, "partly out of view")]
+                assert len(edge) == 1, (value, edge)
 
 
 @BELOW_TARGET

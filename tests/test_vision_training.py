@@ -18,7 +18,6 @@ from dicetable.hardware.synthetic_tray import SyntheticDie, render_tray
 from dicetable.vision.face_reader import COCKED, FACE_INPUT, NOT_A_DIE, SYMBOL
 from dicetable.vision.finder import STRIDE
 from dicetable.vision.training import samples
-from dicetable.vision.training.augment import RECOLOUR_GAIN, recolour
 from dicetable.vision.training.photos import NO_PRINT, PIP_SPAN, Die, kept_dice, load_split
 from dicetable.vision.training.samples import (
     BANK,
@@ -273,49 +272,6 @@ def test_a_marked_disc_is_flecked_on_and_round_the_disc_only():
     assert len(ys) > 10
     reach = radius * 1.15 + BANK_DIE * 0.15 + 3  # the farthest stroke's end and width
     assert np.hypot(xs - BANK // 2, ys - BANK // 2).max() <= reach
-
-
-def squashed_share(rng: np.random.Generator, count: int = 200) -> float:
-    """Of face samples of a white square face on black, the share squashed along
-    some direction (aspect of the face's spread below 0.9)."""
-    crop = np.zeros((BANK, BANK, 3), np.uint8)
-    half = int(BANK_DIE / 2)
-    crop[BANK // 2 - half : BANK // 2 + half, BANK // 2 - half : BANK // 2 + half] = 255
-    squashed = 0
-    for _ in range(count):
-        sample = face_sample(crop, rng, 0)
-        away = np.abs(sample.astype(int) - sample[0, 0].astype(int)).sum(axis=2)
-        ys, xs = np.nonzero(away > 90)  # the face, whatever new look it was given
-        spread = np.linalg.eigvalsh(np.cov(np.vstack([xs, ys]).astype(float)))
-        squashed += math.sqrt(spread[0] / spread[1]) < 0.9
-    return squashed / count
-
-
-def test_recolouring_keeps_a_white_die_as_clear_against_its_floor_in_new_colours():
-    """A white die on a pale desk (d6-desk's look) must come out as dice of other
-    colours on other floors, its edge as strong as it was (the finder learns dice,
-    not d6-desk's white)."""
-    image = np.full((40, 40, 3), 190, np.uint8)  # a pale desk
-    image[10:30, 10:30] = 240  # a white die
-    before = float(np.linalg.norm(image[20, 20].astype(float) - image[0, 0]))
-    rng = np.random.default_rng(3)
-    ratios, die_colours = [], []
-    for _ in range(60):
-        out = recolour(image, rng).astype(float)
-        ratios.append(float(np.linalg.norm(out[20, 20] - out[0, 0])) / before)
-        die_colours.append(out[20, 20])
-    assert 0.75 <= float(np.median(ratios)) <= RECOLOUR_GAIN[1]
-    assert min(ratios) > 0.3  # clipping may weaken an edge, never erase it
-    spread = np.ptp(np.array(die_colours), axis=0)
-    assert (spread > 100).all()  # the die takes many colours, not one white
-
-
-def test_face_samples_are_sometimes_foreshortened_as_a_tilted_camera_sees_them(monkeypatch):
-    """A straight view keeps a square face square at any turn; about a third of the
-    samples squash it as a camera off straight above sees it."""
-    assert 0.15 < squashed_share(np.random.default_rng(2)) < 0.55
-    monkeypatch.setattr(samples, "OBLIQUE", 0.0)
-    assert squashed_share(np.random.default_rng(2)) < 0.03
 
 
 @pytest.mark.skipif(

@@ -39,6 +39,10 @@ BESIDE = (FAR, 0.9)  # of a side: how far from a die a crop of its side and edge
 APART = 1.15  # of the two half sides: the closest two pasted dice's centres come
 OBLIQUE = 0.5  # share of face crops foreshortened (a camera off straight above)
 FORESHORTENING = (0.6, 1.0)  # the squash: cos of a tilt of up to about 53 degrees
+# Share of face crops given a lamp's glints, and how many (at least, below at most).
+GLINTS = 0.3
+GLINT_STROKES = (1, 4)
+GLINT_SPAN = (20.0, 120.0)  # degrees of an ellipse a glint's arc covers
 DISTRACTORS = 3000  # drawn things that are no die, among the face reader's crops
 MARKED_DISCS = 0.5  # of discs that are no ring: printed or flecked (tokens, coins, worn spots)
 MARKS = (3, 11)  # strokes on a marked disc (at least, below at most)
@@ -295,9 +299,29 @@ def face_sample(crop: np.ndarray, rng: np.random.Generator, label: int) -> np.nd
         linear = linear @ across @ np.diag([1.0, rng.uniform(*FORESHORTENING)]) @ across.T
     turn = np.hstack([linear, (np.array([FACE_INPUT / 2] * 2) - linear @ centre)[:, None]])
     face = cv2.warpAffine(crop, turn, (FACE_INPUT, FACE_INPUT), borderMode=cv2.BORDER_REPLICATE)
+    if rng.random() < GLINTS:
+        face = glints(face, rng)
     if rng.random() < 0.5:  # every pip layout is its own mirror image, turned
         face = np.ascontiguousarray(face[:, ::-1])
     return photometric(face, rng)
+
+
+def glints(face: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """``face`` with thin bright arcs across its die, as a polished die mirrors a lamp
+    or a window: on a real smoke-grey One with red pips the face reader took such a
+    glint for a second pip (Two at 0.99; with the glint covered, One at 0.97)."""
+    layer = face.copy()
+    half = FACE_INPUT / FACE_SPAN / 2  # the die's half side in the crop
+    for _ in range(int(rng.integers(*GLINT_STROKES))):
+        x, y = FACE_INPUT / 2 + rng.uniform(-half, half, 2)
+        axes = (max(1, round(half * rng.uniform(0.2, 1.0))),
+                max(1, round(half * rng.uniform(0.05, 0.6))))  # fmt: skip
+        start = float(rng.uniform(0, 360))
+        white = tuple(int(v) for v in rng.integers(225, 256, 3))
+        cv2.ellipse(layer, (round(x), round(y)), axes, float(rng.uniform(0, 180)), start,
+                    start + rng.uniform(*GLINT_SPAN), white, 1, cv2.LINE_AA)  # fmt: skip
+    strength = float(rng.uniform(0.5, 1.0))
+    return cv2.addWeighted(layer, strength, face, 1 - strength, 0)
 
 
 assert len(CLASSES) == NOT_A_DIE + 1
