@@ -61,7 +61,7 @@ def test_dice_colours_test_holds_the_measured_level(datasets):
 
 # Measured with the leave-out models in the repo (both by the shipped schedule; see
 # their model cards): the issue asks >= 95% of dice and < 0.1 extra dice a photo each way.
-LEFT_OUT_FLOORS = {"dice-colours": (0.94, 0.12), "d6-desk": (0.97, 0.1)}
+LEFT_OUT_FLOORS = {"dice-colours": (0.94, 0.05), "d6-desk": (0.97, 0.1)}
 
 
 @pytest.mark.parametrize(("left_out", "folders"), [
@@ -71,9 +71,14 @@ LEFT_OUT_FLOORS = {"dice-colours": (0.94, 0.12), "d6-desk": (0.97, 0.1)}
 def test_trained_without_a_set_the_reader_still_reads_it(datasets, left_out, folders):
     """Issue 17 item 4, leave one set out: the models trained without a set, scored on
     all of it, at the finder threshold picked on held-out photos and rendered trays.
-    Without dice-colours (6000 finder steps, 40 face epochs, face widths
-    32,64,128,160, polished rendered dice, marked discs) they read 94.76% of its
-    1,795 dice with 0.108 extra a photo (threshold 0.4; before discs were marked:
+    Without dice-colours (the shipped face reader's recipe: two convs in its last
+    stage, glints drawn, beside the finder of 2026-12-04) they read 94.21% of its
+    1,795 dice with 0.020 extra a photo (threshold 0.15, temperature 0.70; 37 of its
+    61 missed dice are weak finds read right, but less surely than WEAK_FIND_FACE;
+    the face reader before, one conv in its last stage, no glints: 94.76% and 0.108
+    at threshold 0.4, temperature 0.30, and 91.48%, 0.020 beside this finder at
+    0.15; 6000 finder steps, 40 face epochs, face widths 32,64,128,160, polished
+    rendered dice, marked discs: before discs were marked:
     94.37%, 0.164; before rendered dice were polished, with 30 epochs: 91.42%,
     0.156; the narrower face reader, 24,48,96,128: 90.64%, 0.19; it
     at 0.6, which the held-out d6-desk photos alone picked: 76.8%, 0.04; the
