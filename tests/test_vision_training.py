@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from dicetable.hardware.synthetic_tray import SyntheticDie, render_tray
-from dicetable.vision.face_reader import COCKED, FACE_INPUT, NOT_A_DIE, SYMBOL
+from dicetable.vision.face_reader import CLASSES, COCKED, FACE_INPUT, NOT_A_DIE, SYMBOL
 from dicetable.vision.finder import STRIDE
 from dicetable.vision.training import samples
 from dicetable.vision.training.photos import NO_PRINT, PIP_SPAN, Die, kept_dice, load_split
@@ -400,10 +400,11 @@ def test_face_widths_other_than_four_positive_numbers_are_refused(text):
     assert widths_of("32,64,128,160") == (32, 64, 128, 160)
 
 
-def test_recalibrating_picks_the_threshold_again_and_keeps_the_networks(datasets, tmp_path):
-    """After the run-time reader changes, ``--recalibrate`` picks a trained model's
-    finder threshold again on its held-out photos (no torch: it trains nothing) and
-    rewrites the card, which keeps the training date and says it was picked again."""
+def test_recalibrating_fits_the_calibration_again_and_keeps_the_networks(datasets, tmp_path):
+    """After the run-time reader changes, ``--recalibrate`` fits a trained model's
+    temperature and finder threshold again on its held-out photos and trays (no
+    torch: it trains nothing) and rewrites the card, which keeps the training date
+    and says they were fitted again."""
     import shutil
 
     from dicetable.vision.networks import MODELS
@@ -413,13 +414,15 @@ def test_recalibrating_picks_the_threshold_again_and_keeps_the_networks(datasets
     shutil.copytree(MODELS / "leave-out" / "d6-desk", out)
     facts = json.loads((out / "models.json").read_text())
     facts["finder_threshold"] = 0.99  # no threshold the calibration could pick
+    facts["temperature"] = 3.0  # nor a temperature it could fit
     (out / "models.json").write_text(json.dumps(facts))
     networks = {p.name: p.read_bytes() for p in out.glob("*.onnx")}
     assert main(["--recalibrate", "--smoke", "--out", str(out), "--data", str(datasets)]) == 0
     after = json.loads((out / "models.json").read_text())
     assert after["finder_threshold"] in THRESHOLDS
+    assert after["temperature"] < 1.0
     assert after["date"] == facts["date"] and "recalibrated" in after
-    assert "picked again" in (out / "MODEL_CARD.md").read_text()
+    assert "fitted again" in (out / "MODEL_CARD.md").read_text()
     assert networks == {p.name: p.read_bytes() for p in out.glob("*.onnx")}
 
 
@@ -441,3 +444,18 @@ def test_the_finder_threshold_is_scored_on_rendered_trays_per_die():
     reader.finder.threshold = 0.4
     assert card.pool_score(reader, trays) > 0.7
     assert card.best_threshold(MODELS, [], trays, (0.4, 0.999)) == 0.4
+
+
+def test_the_temperature_makes_held_out_confidences_honest():
+    """The temperature is fitted on the exported face reader's held-out crops (no
+    torch): on crops it reads right it sharpens the confidences, and on the same
+    crops given wrong labels it softens them, since there a sure reading is wrong."""
+    from dicetable.vision.networks import MODELS
+    from dicetable.vision.training import card
+    from dicetable.vision.training.__main__ import HELD_TRAY_SEED, held_crops, render_pool
+
+    crops, labels = held_crops(render_pool(4, 7 + HELD_TRAY_SEED), 7)
+    assert len(labels) > 20
+    honest = card.fit_temperature(MODELS, crops, labels)
+    wrong = card.fit_temperature(MODELS, crops, (labels + 1) % len(CLASSES))
+    assert honest in card.TEMPERATURES and honest < 1.0 < wrong

@@ -3,8 +3,8 @@
 A small CNN on a ``FACE_INPUT`` square crop ``FACE_SPAN`` times the die's side says
 one of ``CLASSES``: a pip count, a symbol or numeral face (no value: never taught),
 a cocked die, or no die at all (texture, clutter, a die's edge). Its probabilities are
-calibrated (temperature scaling, fitted on photos it did not train on), and its
-last hidden layer is the embedding a taught profile names faces by.
+calibrated (temperature scaling, fitted on photos and rendered trays it did not train
+on), and its last hidden layer is the embedding a taught profile names faces by.
 """
 
 from __future__ import annotations

@@ -196,15 +196,18 @@ def unprinted(labels: np.ndarray) -> np.ndarray:
     return np.full(len(labels), NO_PRINT, np.int64)
 
 
-def held_crops(photos: list[Photo], rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
-    """Held-out dice and floor as the reader cuts them (no augmentation)."""
+def held_crops(
+    sources: list[tuple[np.ndarray, list[Die]]], seed: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """Held-out dice and floor as the reader cuts them (no augmentation); the floor
+    drawn from ``seed``, so that training and ``--recalibrate`` cut the same crops."""
+    rng = np.random.default_rng(seed)
     crops, labels = [], []
-    for photo in photos:
-        dice = kept_dice(photo)
+    for image, dice in sources:
         for die in dice:
-            crops.append(cut_square(photo.image, die.x, die.y, FACE_SPAN * die.size, FACE_INPUT))
+            crops.append(cut_square(image, die.x, die.y, FACE_SPAN * die.size, FACE_INPUT))
             labels.append(class_of(die.value))
-        for crop, label in floor_crops(photo.image, dice, len(dice), rng):
+        for crop, label in floor_crops(image, dice, len(dice), rng):
             centre = cut_square(crop, crop.shape[1] / 2, crop.shape[0] / 2,
                                 crop.shape[0] / 2, FACE_INPUT)  # fmt: skip
             crops.append(centre)
@@ -212,6 +215,20 @@ def held_crops(photos: list[Photo], rng: np.random.Generator) -> tuple[np.ndarra
     if not crops:
         return np.zeros((0, FACE_INPUT, FACE_INPUT, 3), np.uint8), np.zeros(0, np.int64)
     return np.stack(crops), np.array(labels, np.int64)
+
+
+def calibrate(args: argparse.Namespace, held: list[Photo], facts: dict) -> None:
+    """The face reader's temperature, then the finder threshold under it, fitted on
+    the held-out photos and the rendered trays no network trained on."""
+    trays = held_trays(args)
+    shown = [(p.image, kept_dice(p)) for p in held]
+    crops, labels = held_crops(shown + trays, args.seed)
+    facts["temperature"] = card.fit_temperature(args.out, crops, labels)
+    card.save_facts(args.out, facts)
+    facts["finder_threshold"] = card.best_threshold(args.out, held, trays, THRESHOLDS)
+    print(f"temperature {facts['temperature']:.2f} on {len(labels)} held-out crops;"
+          f" finder threshold {facts['finder_threshold']} (best on {len(held)} held-out"
+          f" photos and {len(trays)} rendered trays)", flush=True)  # fmt: skip
 
 
 def mine_floor(
@@ -257,16 +274,14 @@ def given_finder(path: Path, out: Path) -> dict:
 
 
 def recalibrate(args: argparse.Namespace) -> int:
-    """The finder threshold of trained models picked again on their held-out photos,
-    by today's reader, and the card's scores measured again; the networks as they are."""
+    """The temperature and finder threshold of trained models fitted again on their
+    held-out photos and trays, by today's reader, and the card's scores measured
+    again; the networks as they are."""
     facts = json.loads((args.out / "models.json").read_text(encoding="utf-8"))
     args.without = facts["without"]
     _, held = split_photos(args)
-    trays = held_trays(args)
-    facts["finder_threshold"] = card.best_threshold(args.out, held, trays, THRESHOLDS)
+    calibrate(args, held, facts)
     facts["recalibrated"] = datetime.date.today().isoformat()
-    print(f"finder threshold {facts['finder_threshold']} (best on {len(held)} held-out photos"
-          f" and {len(trays)} rendered trays)")  # fmt: skip
     card.write(args.out, facts, args.data, smoke=args.smoke)
     return 0
 
@@ -363,17 +378,13 @@ def main(argv: list[str] | None = None) -> int:
         f" {int((prints != NO_PRINT).sum())} with a known print")  # fmt: skip
     faces, face_seconds = fit.train_faces(crops, labels, prints, groups, args.face_epochs,
                             args.seed, args.out / "faces.ckpt", say, widths)  # fmt: skip
-    held_x, held_y = held_crops(held, rng)
-    facts["temperature"] = fit.fit_temperature(faces, held_x, held_y)
     nets.export(faces, args.out / FACE_READER, nets.face_example(), ["logits", "embedding"])
-    say(f"faces exported; temperature {facts['temperature']:.2f} on {len(held_y)} held-out crops")
+    say("faces exported")
 
     # 3. Calibration on held-out photos, and the model card.
     # the networks' own training time, over every run that resumed them
     facts["train_seconds"] = round(finder_seconds + face_seconds)
-    card.save_facts(args.out, facts)
-    facts["finder_threshold"] = card.best_threshold(args.out, held, held_trays(args), THRESHOLDS)
-    say(f"finder threshold {facts['finder_threshold']} (best on the held-out photos and trays)")
+    calibrate(args, held, facts)
     card.write(args.out, facts, args.data, smoke=args.smoke)
     say(f"model card written: {args.out / 'MODEL_CARD.md'}")
     return 0

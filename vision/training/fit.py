@@ -173,18 +173,3 @@ def train_faces(
         say(f"faces epoch {epoch + 1}/{epochs}: loss {total / per_epoch:.3f}"
             f" ({time.monotonic() - began:.0f} s)")  # fmt: skip
     return model.eval(), spent + time.monotonic() - began
-
-
-def fit_temperature(model: FaceNet, crops: np.ndarray, labels: np.ndarray) -> float:
-    """The softmax temperature that makes held-out confidences honest (Guo et al.
-    2017): the one of least negative log-likelihood on crops not trained on."""
-    if len(crops) == 0:
-        return 1.0
-    with torch.no_grad():
-        logits, _ = model(torch.from_numpy(to_input(crops)))
-    target = torch.from_numpy(labels).long()
-    best = min(
-        (float(nn.functional.cross_entropy(logits / t, target)), t)
-        for t in np.linspace(0.2, 3.0, 29)
-    )
-    return float(best[1])
