@@ -21,6 +21,7 @@ import shutil
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -217,7 +218,7 @@ def held_crops(
     return np.stack(crops), np.array(labels, np.int64)
 
 
-def calibrate(args: argparse.Namespace, held: list[Photo], facts: dict) -> None:
+def calibrate(args: argparse.Namespace, held: list[Photo], facts: dict[str, Any]) -> None:
     """The face reader's temperature, then the finder threshold under it, fitted on
     the held-out photos and the rendered trays no network trained on."""
     trays = held_trays(args)
@@ -225,7 +226,7 @@ def calibrate(args: argparse.Namespace, held: list[Photo], facts: dict) -> None:
     crops, labels = held_crops(shown + trays, args.seed)
     facts["temperature"] = card.fit_temperature(args.out, crops, labels)
     card.save_facts(args.out, facts)
-    facts["finder_threshold"] = card.best_threshold(args.out, held, trays, THRESHOLDS)
+    facts["finder_threshold"] = card.best_threshold(args.out, shown, trays, THRESHOLDS)
     print(f"temperature {facts['temperature']:.2f} on {len(labels)} held-out crops;"
           f" finder threshold {facts['finder_threshold']} (best on {len(held)} held-out"
           f" photos and {len(trays)} rendered trays)", flush=True)  # fmt: skip

@@ -20,8 +20,6 @@ from dicetable.vision.reader import DiceReader
 from dicetable.vision.training.photos import (
     HELD_OUT_EVERY,
     Die,
-    Photo,
-    kept_dice,
     shared_folder,
 )
 from dicetable.vision.training.samples import DISTRACTORS
@@ -54,20 +52,20 @@ def fit_temperature(models: Path, crops: np.ndarray, labels: np.ndarray) -> floa
 
 
 def best_threshold(
-    models: Path, photos: list[Photo], trays: list[tuple[np.ndarray, list[Die]]],
-    thresholds: tuple[float, ...],
+    models: Path, photos: list[tuple[np.ndarray, list[Die]]],
+    trays: list[tuple[np.ndarray, list[Die]]], thresholds: tuple[float, ...],
 ) -> float:  # fmt: skip
     """The finder threshold under which the whole reader does best on the held-out
-    ``photos`` and rendered ``trays``, each scored per die so that neither outweighs
-    the other. Off its training sets the finder's recall is a threshold question: real
-    photos of the sets trained on alone pick the strictest threshold that loses none
-    of their easy dice, while the trays' randomised dice stand in for unseen sets."""
+    ``photos`` and rendered ``trays`` (each an image and its dice), each scored per
+    die so that neither outweighs the other. Off its training sets the finder's recall
+    is a threshold question: real photos of the sets trained on alone pick the
+    strictest threshold that loses none of their easy dice, while the trays'
+    randomised dice stand in for unseen sets."""
     reader = DiceReader(models=models)
-    shown = [(photo.image, kept_dice(photo)) for photo in photos]
     best = (float("-inf"), thresholds[0])
     for threshold in thresholds:
         reader.finder.threshold = threshold
-        score = sum(pool_score(reader, pool) for pool in (shown, trays) if pool)
+        score = sum(pool_score(reader, pool) for pool in (photos, trays) if pool)
         best = max(best, (score, threshold))
     return best[1]
 
