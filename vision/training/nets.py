@@ -19,7 +19,7 @@ from dicetable.vision.face_reader import CLASSES, FACE_INPUT
 from dicetable.vision.training.trays import PRINTS
 
 # The face reader's conv widths by stage; the last is its embedding's length.
-FACE_WIDTHS = (24, 48, 96, 128)
+FACE_WIDTHS = (32, 64, 128, 160)
 # Weights with fewer values than this stay float32 when stored (a layer's scale and
 # shift: halving them saves nothing worth their precision).
 HALVED_FROM = 64
