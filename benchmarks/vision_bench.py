@@ -44,6 +44,11 @@ from dicetable.vision.settle import SettleWatcher
 DATA = Path(__file__).resolve().parents[2] / "shared" / "datasets"
 TWELVE_MP = (4032, 3024)
 LEAVE_OUT = MODELS / "leave-out"
+# What the models left without each set are scored on: (what, that set's splits).
+UNSEEN = {
+    "dice-colours": [("all of it", ("train", "val", "test"))],
+    "d6-desk": [("d6-desk valid", ("valid",)), ("d6-desk train", ("train",))],
+}
 
 
 def score(folder: Path | list[Path], models: Path, title: str) -> None:
@@ -153,17 +158,14 @@ def main() -> int:
     if not args.skip_accuracy:
         score(DATA / "d6-desk" / "valid", args.models, f"{args.models}: d6-desk valid")
         score(DATA / "dice-colours" / "test", args.models, f"{args.models}: dice-colours test")
-        colours = [DATA / "dice-colours" / s for s in ("train", "val", "test")]
-        desk = DATA / "d6-desk" / "valid"
-        for left_out, folder in (("dice-colours", colours), ("d6-desk", desk)):
+        for left_out, unseen in UNSEEN.items():
             models = LEAVE_OUT / left_out
-            if (models / "finder.onnx").exists():
-                score(folder, models, f"trained without {left_out}, scored on it")
-                if left_out == "d6-desk":
-                    score(desk.with_name("train"), models,
-                          "trained without d6-desk, scored on d6-desk train")  # fmt: skip
-            else:
+            if not (models / "finder.onnx").exists():
                 print(f"\n(no models trained without {left_out} in {models})")
+                continue
+            for what, splits in unseen:
+                folders = [DATA / left_out / split for split in splits]
+                score(folders, models, f"trained without {left_out}, scored on {what}")
     speed(args.repeats, args.models)
     return 0
 

@@ -72,7 +72,7 @@ def test_trained_without_a_set_the_reader_still_reads_it(datasets, left_out, fol
     """Issue 17 item 4, leave one set out: the models trained without a set, scored on
     all of it, at the finder threshold and temperature fitted on their held-out photos
     and rendered trays. The issue asks >= 95% of dice and < 0.1 extra a photo.
-    Without dice-colours (the shipped recipe, 12000 finder steps): 1693/1795 = 94.32%,
+    Without dice-colours (the bare command's recipe, 12000 finder steps): 1693/1795 = 94.32%,
     0.032 extra a photo (threshold 0.2, temperature 0.70). Its finder finds 98.5% of
     the dice surely (the 6000-step finder: 94.2%); of the 51 missed dice, 32 are sure
     finds the face reader gives a chance of no die over NOT_A_DIE_BELOW, most of them

@@ -74,7 +74,7 @@ HELD_TRAYS, SMOKE_HELD_TRAYS = 100, 2  # rendered trays the finder threshold is 
 HELD_TRAY_SEED = 90  # added to the run's seed: their seeds lie apart from the trained ones
 # The schedule the bare command trains by: the shipped face reader's, and 12000
 # finder steps, not 6000 (the shipped finder's): the finder trained without
-# dice-colours so finds 98.4% of its dice surely, not 94.2% (about 30 minutes on 2
+# dice-colours so finds 98.5% of its dice surely, not 94.2% (about 30 minutes on 2
 # cores). The shipped finder is not yet retrained by it (see the model card).
 FINDER_STEPS = 12_000
 FACE_EPOCHS = 40
