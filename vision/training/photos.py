@@ -1,10 +1,11 @@
 """The shared real photo sets, as dice (centre and top-face side in pixels).
 
-Two conventions meet here: ``dice-colours`` boxes cover the top face, ``d6-desk``
-boxes are drawn tight round the pips (a One's box is its lone pip). A die's top face
-is what the networks learn, so a pip-tight box is widened to the face: the pips of a
-Two to a Six span about 0.7 of the face, and every die in one photo is the same size,
-so a One takes the size of its neighbours.
+Two conventions meet here: ``dice-colours`` boxes are upright round the whole die
+(its top and the side faces that show), ``d6-desk`` boxes are drawn tight round the
+pips (a One's box is its lone pip). A die's top face is what the networks learn, so
+a whole-die box is undone by the die's turn (``outline``), and a pip-tight box is
+widened to the face: the pips of a Two to a Six span about 0.7 of the face, and
+every die in one photo is the same size, so a One takes the size of its neighbours.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import numpy as np
 
 from dicetable.vision.evaluation import labelled_images, read_labels
 from dicetable.vision.images import ImageError, load_image
+from dicetable.vision.training.outline import top_side
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "datasets"
 PIP_SPAN = 0.7  # of a face's side: how far a pip-tight box of two or more pips reaches
@@ -64,11 +66,13 @@ def shared_folder(name: str, split: str, root: Path | None = None) -> Path:
     return (root or SHARED) / name / split
 
 
-def dice_of(path: Path, width: int, height: int, pip_tight: bool) -> list[Die]:
+def dice_of(path: Path, frame: np.ndarray, pip_tight: bool) -> list[Die]:
     """The labelled dice of one photo, with their top faces' sides."""
+    height, width = frame.shape[:2]
     labels = read_labels(path.with_suffix(".txt"), width, height)
     if not pip_tight:
-        return [Die(lb.face_index + 1, lb.x, lb.y, lb.side) for lb in labels]
+        return [Die(lb.face_index + 1, lb.x, lb.y, top_side(frame, lb.x, lb.y, lb.width, lb.height))
+                for lb in labels]  # fmt: skip
     spans = [lb.side for lb in labels if lb.face_index > 0]
     # A photo of Ones only takes this set's usual face (pips 0.07 of the frame apart).
     side = median(spans) / PIP_SPAN if spans else 0.085 * max(width, height)
@@ -121,7 +125,7 @@ def load_split(name: str, split: str, root: Path | None = None, limit: int = 0) 
             continue
         height, width = frame.shape[:2]
         photo = f"{name}/{split}/{path.name}"
-        dice = fixed(dice_of(path, width, height, pip_tight), fixes.get(photo, []), photo)
+        dice = fixed(dice_of(path, frame, pip_tight), fixes.get(photo, []), photo)
         scale = min(1.0, KEPT_SIDE / max(width, height))
         if scale < 1.0:
             size = (round(width * scale), round(height * scale))
