@@ -59,7 +59,8 @@ def test_a_quarter_turn_reaches_as_far_as_none_and_half_of_it_furthest():
 @pytest.mark.dataset
 def test_dice_colours_dice_are_taught_as_top_faces_not_as_their_boxes(shared_dir):
     """On dice-colours' own photos: a die's side is its box undone by its turn, the
-    top face's share of that, never more than its box (README: boxes round the die)."""
+    top face's share of that, never more than its box. (The set's README says its
+    boxes cover the top face; drawn on the photos, they hold the whole die.)"""
     folder = shared_dir / "datasets" / "dice-colours" / "test"
     photo = labelled_images(folder)[0]
     frame = load_image(photo)
