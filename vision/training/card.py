@@ -135,6 +135,11 @@ def write(models: Path, facts: dict[str, Any], data: Path, smoke: bool) -> None:
         f"- {facts['label_fixes']} training labels that name another face than their die"
         " shows are read fixed (`vision/training/label_fixes.json`)."
     ] if facts.get("label_fixes") else []  # fmt: skip
+    outlines = [
+        "- dice-colours' boxes hold the whole die, turned or not: its dice are taught as their"
+        f" top faces, {facts['top_of_outline']} of the square each box is turned back into"
+        " (`vision/training/outline.py`)."
+    ] if "top_of_outline" in facts else []  # fmt: skip
     lines = [
         "# Model card: the dice reader's networks",
         "",
@@ -157,6 +162,7 @@ def write(models: Path, facts: dict[str, Any], data: Path, smoke: bool) -> None:
         f"- Left out entirely: {', '.join(facts['without']) or 'none'}. Test splits"
         " (d6-desk valid, dice-colours test) are never read by training.",
         *fixes,
+        *outlines,
         "- No photo is stored in the repository; the shared sets are read from ../shared.",
         "",
         "## How it was made",
