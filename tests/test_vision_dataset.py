@@ -131,7 +131,17 @@ def test_a_blurred_two_is_not_read_as_a_one(valid):
 @pytest.mark.parametrize(
     ("name", "x", "y", "face"),
     [
-        ("two_29.jpg", 216, 116, "2"),
+        pytest.param(
+            "two_29.jpg",
+            216,
+            116,
+            "2",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="the finder of 2026-12-07 finds this oblique Two at 0.35, and the"
+                " face reader reads it at 0.98, under WEAK_FIND_FACE (issue 17)",
+            ),
+        ),
         ("six_45.jpg", 394, 304, "6"),
         ("four_23.jpg", 322, 154, "4"),
         ("three_7.jpg", 313, 314, "3"),
@@ -157,6 +167,11 @@ def test_a_loose_layout_is_no_reading(shared_dir):
     assert "6" not in [d.face for d in reading.dice]
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="the finder of 2026-12-07 finds the cut die at 0.48, the face reader reads its"
+    " side face's Two at 0.95: a weak find so read is left out, not reported (issue 17)",
+)
 def test_a_side_face_whose_top_face_is_out_of_view_is_not_read(valid):
     """Notes §3, side-face pips, at the frame edge: valid/valid_23.jpg shows a die cut
     by the right edge, its top face out of view (one of its pips is cut in half) and

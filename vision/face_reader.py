@@ -79,6 +79,7 @@ class FaceLooks:
     colours: np.ndarray  # N x 3, BGR of each die's body
     inks: np.ndarray  # N x 3, BGR of each face's print
     middles: np.ndarray  # N x 3, BGR median of each face's middle (print and body)
+    rings: np.ndarray  # N x 3, BGR median of the ring round it: a symbol face's body
 
 
 class FaceReader:
@@ -96,7 +97,7 @@ class FaceReader:
         if len(crops) == 0:
             none = np.zeros((0, 3), np.float32)
             empty = np.zeros((0, len(CLASSES)), np.float32)
-            return FaceLooks(empty, np.zeros((0, 1), np.float32), none, none, none)
+            return FaceLooks(empty, np.zeros((0, 1), np.float32), none, none, none, none)
         logits, embeddings = self.net.run(to_input(crops))
         probabilities = softmax(logits / self.temperature)
         unsure = np.flatnonzero(probabilities.max(axis=1) < UNSURE)
@@ -104,11 +105,10 @@ class FaceReader:
             probabilities[unsure] = self.turned_looks(crops[unsure], probabilities[unsure])
         norms = np.linalg.norm(embeddings, axis=1, keepdims=True) + 1e-6
         middles, inks = colours_of(crops)
-        bodies = middles.copy()
-        symbols = np.flatnonzero(probabilities[:, :NOT_A_DIE].argmax(axis=1) == SYMBOL)
-        if len(symbols):
-            bodies[symbols] = np.median(crops[symbols][:, _SYMBOL_RING].astype(np.float32), axis=1)
-        return FaceLooks(probabilities, embeddings / norms, bodies, inks, middles)
+        rings = np.median(crops[:, _SYMBOL_RING].astype(np.float32), axis=1)
+        symbols = probabilities[:, :NOT_A_DIE].argmax(axis=1) == SYMBOL
+        bodies = np.where(symbols[:, None], rings, middles)
+        return FaceLooks(probabilities, embeddings / norms, bodies, inks, middles, rings)
 
     def turned_looks(self, crops: np.ndarray, first: np.ndarray) -> np.ndarray:
         """The mean of ``first`` and the probabilities of the crops turned by each of

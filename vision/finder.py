@@ -110,17 +110,20 @@ class DieFinder:
 
         Dice far bigger than the finder was trained on show each pip as a die: a look
         ``COARSER`` times further away sees the whole die, and where one of its sure
-        dice holds two finds of the first look (or the first look found nothing
-        sure) it is the look to use. Dice far smaller (mini dice, a phone far above
-        the tray) show nothing sure: a look ``CLOSER`` in finds them."""
+        dice holds two finds of the first look, each less sure than it (the pips of
+        a die are poor dice), or the first look found nothing sure, it is the look
+        to use. Two or more mini dice side by side, seen from that far, are one die
+        too, but a less sure one than each of them. Dice far smaller (mini dice, a
+        phone far above the tray) show nothing sure: a look ``CLOSER`` in finds
+        them."""
         any_sure = any(c.score >= sure for c in found)
         coarse = self._scale(frame, scale / COARSER)
         if coarse < scale / 1.5:
             far = self.look(frame, coarse, low)
             for die in (c for c in far if c.score >= sure):
-                inside = [f for f in found if abs(f.x - die.x) < die.size / 2
+                inside = [f.score for f in found if abs(f.x - die.x) < die.size / 2
                           and abs(f.y - die.y) < die.size / 2]  # fmt: skip
-                if len(inside) >= 2 or not any_sure:
+                if (len(inside) >= 2 and max(inside) < die.score) or not any_sure:
                     return without_parts(far, sure), coarse
         if not any_sure:
             closer = self._scale(frame, scale * CLOSER)

@@ -24,6 +24,7 @@ from dicetable.vision.colours import colour_name
 from dicetable.vision.face_reader import (
     CLASSES,
     COCKED,
+    FACE_SPAN,
     NOT_A_DIE,
     SYMBOL,
     UNSURE,
@@ -63,6 +64,7 @@ OUT_OF_VIEW = 0.15
 # better than even. Over all 646 photos of both shared sets, the two such finds
 # under 0.5 are dice (0.10, 0.30); the 15 cut sure finds that are no die have 0.71 and up.
 CUT_NOT_A_DIE = 0.5
+CROP_REACH = -(FACE_SPAN - 1) / 2  # the face crop's inset (outset) from a find's square
 REASONS = {SYMBOL: "unknown face", COCKED: "cocked"}
 PIP_D6 = builtin_d6()
 
@@ -101,6 +103,11 @@ def name_untaught(looks: FaceLooks, index: int, profile: Profile) -> Named:
     face = profile.faces[best] if best < len(profile.faces) else CLASSES[best]
     value = profile.values[best] if best < len(profile.values) else best + 1
     return Named(value, face, None, confidence)
+
+
+def printed_face(named: Named) -> bool:
+    """Whether a named face is a print (a symbol, a numeral), not a pip count."""
+    return bool(named.face) and not named.face.isdigit()
 
 
 def bgr(colour: np.ndarray) -> tuple[float, float, float]:
@@ -198,17 +205,17 @@ class DiceReader:
         height, width = frame.shape[:2]
         found, looks = self.looks(frame)
         model = self.profile.model
-        return [
-            NamedFind(
-                candidate,
+        finds = []
+        for i, candidate in enumerate(found):
+            named = (
                 model.name(looks, i, self.profile, untaught_pips(looks, i, candidate))
                 if model is not None
-                else name_untaught(looks, i, self.profile),
-                cut_by_edge(candidate, width, height),
-                looks.colours[i],
+                else name_untaught(looks, i, self.profile)
             )
-            for i, candidate in enumerate(found)
-        ]
+            # A taught symbol or numeral covers the face's middle: its body is round it.
+            colour = looks.rings[i] if printed_face(named) else looks.colours[i]
+            finds.append(NamedFind(candidate, named, cut_by_edge(candidate, width, height), colour))
+        return finds
 
     def read_dice(self, frame: np.ndarray) -> list[DieReading]:
         readings = []
@@ -221,9 +228,11 @@ class DiceReader:
             weak = too_weak(candidate.score, named.confidence)
             if side_face(find, finds) or (self.profile.model is None and weak):
                 continue
-            # A face without a value whose square reaches past the edge is, first of
-            # all, partly out of view: what the player can put right.
-            if cut or (named.value is None and cut_by_edge(candidate, width, height, 0.0)):
+            # A face without a value whose crop reaches past the edge is, first of
+            # all, partly out of view: what the player can put right. (The finder
+            # sizes a cut die by its part in view, so its square may stop short of
+            # the edge; the crop, padded there, is what the face reader half saw.)
+            if cut or (named.value is None and cut_by_edge(candidate, width, height, CROP_REACH)):
                 sure = named.confidence if named.die else 1.0 - named.confidence
                 named = Named(None, "", "partly out of view", sure)
             readings.append(
