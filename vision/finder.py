@@ -86,9 +86,8 @@ class DieFinder:
         if known and not any(c.score >= sure for c in found):
             # Nothing sure at the scale of the dice before: other dice (mini dice
             # after big ones) may be on the tray, so look as at a new one.
-            known = None
-            scale = self._scale(frame, FIRST_SIDE / max(key))
-            found = without_parts(self.look(frame, scale, low), sure)
+            del self._scales[key]
+            return self.find(frame, threshold)
         if not known:
             found, scale = self._other_scale(frame, found, scale, low, sure)
         for looks_again in range(RESCALE_LOOKS + 1):
