@@ -46,6 +46,9 @@ DICE_COLOURS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
 GLOSS_WIDTH = 0.022
 GLOSS_RADII = (0.2, 0.45)
 GLOSS_SPAN = (50.0, 200.0)
+# Where a translucent die's bottom face shows: off by this (of a side, more when
+# blurred: seen deeper) and this much smaller than the top face.
+GHOST_SHIFT, GHOST_SIDE = 0.04, 0.9
 # Points round a side face's pip, drawn swept as the face is.
 SIDE_PIP_POINTS = 16
 SIDE_SHOWN = 0.08  # of a side: a side face swept less deep than this shows no pips
@@ -80,6 +83,10 @@ class SyntheticDie:
     pip_scale: float = 1.0  # pip size, times the usual (0.17 of the face side)
     pip_colours_by_value: dict[int, tuple[int, int, int]] | None = None  # red 1 and 4
     translucent: bool = False  # see-through body: the bottom face's pips show faintly
+    # A translucent body's bottom face pips: how strongly they show (the share of the
+    # pip colour), and how blurred by the body between (Gaussian sigma, of a side).
+    ghost: float = 0.35
+    ghost_blur: float = 0.0
     rounding: float = 0.18  # corner radius over side: 0.03 casino-sharp, 0.32 rounded
     texture: str = ""  # the body's look: "marbled", "glitter" or "metal" (see TEXTURES)
     pip_glare: bool = False  # engraved, painted pips that catch the lamp
@@ -116,12 +123,7 @@ def draw_die(
     if die.texture:
         _texture(image, die, top, body)
     if die.translucent and not die.face:
-        # The bottom face's pips, seen through the body: faint, mirrored, a little off.
-        hidden = replace(die, value=7 - die.value, pip_glare=False)
-        faint = tuple(int(0.35 * p + 0.65 * b) for p, b in zip(pips, body, strict=True))
-        shift = die.size * 0.04
-        _face_marks(image, hidden, die.x + shift, die.y + shift, die.size * 0.9, -die.angle,
-                    faint, squash=1.0)  # fmt: skip
+        _ghost_pips(image, die, pips)
     _face_marks(image, die, die.x, die.y, die.size, die.angle, pips, squash=1.0)
     if die.gloss:
         _reflections(image, die)
@@ -131,6 +133,28 @@ def draw_die(
         axes = (max(1, int(die.size * 0.14)), max(1, int(die.size * 0.045)))
         centre = (int(die.x + gx), int(die.y + gy))
         cv2.ellipse(image, centre, axes, die.angle, 0, 360, (255, 255, 255), -1, cv2.LINE_AA)
+
+
+def _ghost_pips(image: np.ndarray, die: SyntheticDie, pips: tuple[int, ...]) -> None:
+    """The bottom face's pips, seen through a translucent body: mirrored, a little off
+    and smaller (further away), blurred by the body between. Real smoke-grey dice show
+    them nearly as dark as the top face's, so a Two shows a Five's middle pip."""
+    height, width = image.shape[:2]
+    x0, y0 = max(0, int(die.x - die.size)), max(0, int(die.y - die.size))
+    x1, y1 = min(width, int(die.x + die.size) + 1), min(height, int(die.y + die.size) + 1)
+    if x1 <= x0 or y1 <= y0:
+        return
+    mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    hidden = replace(die, value=7 - die.value, pip_glare=False)
+    shift = die.size * (GHOST_SHIFT + die.ghost_blur)
+    _face_marks(mask, hidden, die.x - x0 + shift, die.y - y0 + shift, die.size * GHOST_SIDE,
+                -die.angle, (255,), squash=1.0)  # fmt: skip
+    if die.ghost_blur > 0:
+        mask = cv2.GaussianBlur(mask, (0, 0), die.ghost_blur * die.size)
+    weight = mask.astype(np.float32)[..., None] * (die.ghost / 255.0)
+    patch = image[y0:y1, x0:x1].astype(np.float32)
+    colour = np.array(pips[:3], np.float32)
+    image[y0:y1, x0:x1] = (patch * (1 - weight) + colour * weight).astype(np.uint8)
 
 
 def _reflections(image: np.ndarray, die: SyntheticDie) -> None:

@@ -60,6 +60,26 @@ def test_a_polished_die_mirrors_bright_arcs_on_its_face_only():
     assert white > 150 > before[changed].min(axis=1).max()  # on a body of grey 70
 
 
+def test_a_translucent_die_shows_its_bottom_pips_as_strongly_as_asked():
+    """Smoke-grey dice show the bottom face's pips through the body (dice-colours):
+    a Two shows the Five's middle pip, darker the stronger the ghost, and blurred
+    wider when the body between is asked to blur it."""
+    body, pips = (70, 70, 72), (40, 40, 210)
+    two = SyntheticDie(2, 320, 240, size=100, body_bgr=body, pip_bgr=pips, translucent=True)
+
+    def middle(die: SyntheticDie) -> np.ndarray:
+        image = render_tray([die], noise=0, shadows=False).astype(int)
+        patch = image[225:256, 305:336]  # round the die's middle (320, 240)
+        return patch[..., 2] - patch[..., 0]  # red over blue
+
+    strong = replace(two, ghost=0.8)
+    faint, sharp = middle(two), middle(strong)
+    assert sharp.max() > faint.max() + 40  # the ghost's middle pip, redder
+    blurred = middle(replace(strong, ghost_blur=0.04))
+    assert (blurred > 20).sum() > (sharp > 20).sum()  # spread wider
+    assert blurred.max() < sharp.max()  # and paler at its middle
+
+
 def test_hand_and_motion_blur_change_the_picture():
     dice = random_tray(random.Random(1), 4)
     still = render_tray(dice, seed=1)

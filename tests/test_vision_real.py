@@ -55,7 +55,7 @@ def test_dice_colours_test_holds_the_measured_level(datasets):
 
 # Measured with the leave-out models in the repo (how each was made: its model card);
 # the issue asks >= 95% of dice and < 0.1 extra dice a photo each way.
-LEFT_OUT_FLOORS = {"dice-colours": (0.94, 0.05), "d6-desk": (0.99, 0.1)}
+LEFT_OUT_FLOORS = {"dice-colours": (0.95, 0.05), "d6-desk": (0.99, 0.1)}
 
 
 @pytest.mark.parametrize(("left_out", "folders"), [
@@ -66,19 +66,19 @@ def test_trained_without_a_set_the_reader_still_reads_it(datasets, left_out, fol
     """Issue 17 item 4, leave one set out: the models trained without a set, scored on
     all of it, at the finder threshold and temperature fitted on their held-out photos
     and rendered trays. The issue asks >= 95% of dice and < 0.1 extra a photo.
-    Without dice-colours (the bare command's recipe, 12000 finder steps): 1701/1795 =
-    94.76%, 0.032 extra a photo (threshold 0.2, temperature 0.70; 1693 before a
-    coarse look's die had to be surer than the finds inside it). Its finder finds
-    98.5% of the dice surely (the 6000-step finder: 94.2%); most of the dice it loses
-    are sure finds the face reader gives a chance of no die over NOT_A_DIE_BELOW,
-    most of them Ones. The 6000-step recipe's models read 94.21%; the classical
-    reader 55.7%.
+    Without dice-colours (a finder by the bare command's recipe, 12000 steps, and a
+    face reader trained beside it on translucent dice whose bottom pips show from
+    faint to dark): 1707/1795 = 95.10%, 0.020 extra a photo (threshold 0.2,
+    temperature 0.70). The face reader that saw only faint bottom pips read 1701
+    (94.76%): it missed 43 dice, most of them smoke-grey Ones it gave a chance of no
+    die, read 20 with a middle pip added (a Two as a Three, a Four as a Five) and
+    left 20 unsure; the new one misses 28, adds a middle pip to 19 and leaves 32
+    unsure. The 6000-step recipe's models read 94.21%; the classical reader 55.7%.
     Without d6-desk (a 6000-step finder, trained while dice-colours' boxes were taken
     as its dice's sides): 255/256 of d6-desk valid, 0.058 extra a photo (threshold
     0.15, temperature 0.60). Retrained on top faces by the bare command they read
     253/256, 0.035 extra, but 0.47 extra a photo on d6-desk train (0.26 now), so they
-    were not kept. The target is met that way, not without
-    dice-colours; this test keeps the levels from slipping (history: git log)."""
+    were not kept. This test holds the issue's target each way (history: git log)."""
     models = MODELS / "leave-out" / left_out
     if not all((models / name).exists() for name in ("finder.onnx", "faces.onnx")):
         pytest.skip(
