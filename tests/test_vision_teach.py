@@ -118,7 +118,7 @@ def test_a_find_like_nothing_taught_is_floor_only_near_taught_floor(
     probabilities[0, NOT_A_DIE] = untaught_floor
     probabilities[0, SYMBOL] = 1 - untaught_floor
     grey = np.full((1, 3), 128.0, np.float32)
-    looks = FaceLooks(probabilities, np.array([[1.0, 0.0]], np.float32), grey, grey, grey, grey)
+    looks = FaceLooks(probabilities, np.array([[1.0, 0.0]], np.float32), grey, grey, grey)
     x = features(looks)[0]
     away = np.zeros_like(x)
     away[0] = 1.0

@@ -76,7 +76,6 @@ class FaceLooks:
 
     probabilities: np.ndarray  # N x len(CLASSES), calibrated
     embeddings: np.ndarray  # N x D, unit length
-    colours: np.ndarray  # N x 3, BGR of each die's body
     inks: np.ndarray  # N x 3, BGR of each face's print
     middles: np.ndarray  # N x 3, BGR median of each face's middle (print and body)
     rings: np.ndarray  # N x 3, BGR median of the ring round it: a symbol face's body
@@ -97,7 +96,7 @@ class FaceReader:
         if len(crops) == 0:
             none = np.zeros((0, 3), np.float32)
             empty = np.zeros((0, len(CLASSES)), np.float32)
-            return FaceLooks(empty, np.zeros((0, 1), np.float32), none, none, none, none)
+            return FaceLooks(empty, np.zeros((0, 1), np.float32), none, none, none)
         logits, embeddings = self.net.run(to_input(crops))
         probabilities = softmax(logits / self.temperature)
         unsure = np.flatnonzero(probabilities.max(axis=1) < UNSURE)
@@ -106,9 +105,7 @@ class FaceReader:
         norms = np.linalg.norm(embeddings, axis=1, keepdims=True) + 1e-6
         middles, inks = colours_of(crops)
         rings = np.median(crops[:, _SYMBOL_RING].astype(np.float32), axis=1)
-        symbols = probabilities[:, :NOT_A_DIE].argmax(axis=1) == SYMBOL
-        bodies = np.where(symbols[:, None], rings, middles)
-        return FaceLooks(probabilities, embeddings / norms, bodies, inks, middles, rings)
+        return FaceLooks(probabilities, embeddings / norms, inks, middles, rings)
 
     def turned_looks(self, crops: np.ndarray, first: np.ndarray) -> np.ndarray:
         """The mean of ``first`` and the probabilities of the crops turned by each of

@@ -110,6 +110,13 @@ def printed_face(named: Named) -> bool:
     return bool(named.face) and not named.face.isdigit()
 
 
+def body_colour(looks: FaceLooks, index: int, named: Named) -> np.ndarray:
+    """A die's body colour (BGR): round the face's print when it shows one, taught or
+    not (a symbol or numeral covers the middle), else the face's middle."""
+    printed = printed_face(named) or named.reason == REASONS[SYMBOL]
+    return looks.rings[index] if printed else looks.middles[index]
+
+
 def bgr(colour: np.ndarray) -> tuple[float, float, float]:
     blue, green, red = (float(v) for v in colour[:3])
     return blue, green, red
@@ -212,8 +219,7 @@ class DiceReader:
                 if model is not None
                 else name_untaught(looks, i, self.profile)
             )
-            # A taught symbol or numeral covers the face's middle: its body is round it.
-            colour = looks.rings[i] if printed_face(named) else looks.colours[i]
+            colour = body_colour(looks, i, named)
             finds.append(NamedFind(candidate, named, cut_by_edge(candidate, width, height), colour))
         return finds
 
