@@ -236,14 +236,7 @@ def own_d6_reader() -> DiceReader:
     return make_reader(own_d6_profile())
 
 
-HALF_OUT = pytest.mark.xfail(
-    strict=True,
-    reason="the models of 2026-12-07 find the Four half out of view twice, and read the"
-    " find on its lower left pip as a One (issue 17)",
-)
-
-
-@pytest.mark.parametrize("x", [600, 605, 610, 615, 620, 625, pytest.param(630, marks=HALF_OUT)])
+@pytest.mark.parametrize("x", [600, 605, 610, 615, 620, 625, 630])
 def test_a_taught_die_reaching_past_the_frame_edge_is_said_to_be_out_of_view(x):
     """Issue 17 item 1 (no value with a reason): a taught die whose crop reaches past
     the frame's edge and gets no value is "partly out of view", which the player can
