@@ -135,16 +135,24 @@ def draw_die(
         cv2.ellipse(image, centre, axes, die.angle, 0, 360, (255, 255, 255), -1, cv2.LINE_AA)
 
 
+def die_patch(image: np.ndarray, die: SyntheticDie) -> tuple[int, int, int, int] | None:
+    """The picture's pixels (x0, y0, x1, y1) within a side of the die's centre, where
+    whatever lies on its face is drawn; None when the die is wholly off the picture."""
+    height, width = image.shape[:2]
+    x0, y0 = max(0, int(die.x - die.size)), max(0, int(die.y - die.size))
+    x1, y1 = min(width, int(die.x + die.size) + 1), min(height, int(die.y + die.size) + 1)
+    return None if x1 <= x0 or y1 <= y0 else (x0, y0, x1, y1)
+
+
 def _ghost_pips(image: np.ndarray, die: SyntheticDie, pips: tuple[int, ...]) -> None:
     """The bottom face's pips, seen through a translucent body: mirrored, a little off
     and smaller (further away), blurred by the body between. Real smoke-grey dice show
     them nearly as dark as the top face's, so a Two shows a Five's middle pip."""
-    height, width = image.shape[:2]
-    x0, y0 = max(0, int(die.x - die.size)), max(0, int(die.y - die.size))
-    x1, y1 = min(width, int(die.x + die.size) + 1), min(height, int(die.y + die.size) + 1)
-    if x1 <= x0 or y1 <= y0:
+    around = die_patch(image, die)
+    if around is None:
         return
-    mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    x0, y0, x1, y1 = around
+    mask: np.ndarray = np.zeros((y1 - y0, x1 - x0), np.uint8)
     hidden = replace(die, value=7 - die.value, pip_glare=False)
     shift = die.size * (GHOST_SHIFT + die.ghost_blur)
     _face_marks(mask, hidden, die.x - x0 + shift, die.y - y0 + shift, die.size * GHOST_SIDE,
@@ -165,11 +173,10 @@ def _reflections(image: np.ndarray, die: SyntheticDie) -> None:
     rng = np.random.default_rng(int(die.x * 11 + die.y * 17 + die.value) % (2**32))
     white = (250, 250, 250)
     # Drawn on a copy of the die's own patch, then blended in at one strength.
-    height, width = image.shape[:2]
-    x0, y0 = max(0, int(die.x - die.size)), max(0, int(die.y - die.size))
-    x1, y1 = min(width, int(die.x + die.size) + 1), min(height, int(die.y + die.size) + 1)
-    if x1 <= x0 or y1 <= y0:
+    around = die_patch(image, die)
+    if around is None:
         return
+    x0, y0, x1, y1 = around
     patch = image[y0:y1, x0:x1]
     layer = patch.copy()
     cx, cy = die.x - x0, die.y - y0
