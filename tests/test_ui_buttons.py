@@ -31,11 +31,24 @@ CONFIRM, NEXT, BACK, MENU = (
 )
 
 
+# How long a test waits for a page's focus frame: it is drawn ui.app.FOCUS_AFTER s
+# after the page is shown, and three frames of the event loop (about 50 ms at 60
+# frames a second) were sometimes too few (a CI run saw no frame on the settings).
+FRAME_WAIT = 2.0
+
+
 def framed(ui: Table) -> TapButton:
-    """The button the focus frame is on (exactly one on a page)."""
-    found = [
-        w for w in ui.visible_root().walk(restrict=True) if isinstance(w, TapButton) and w.focused
-    ]
+    """The button the focus frame is on (exactly one on a page), once it is drawn."""
+    deadline = time.monotonic() + FRAME_WAIT
+    while True:
+        found = [
+            w
+            for w in ui.visible_root().walk(restrict=True)
+            if isinstance(w, TapButton) and w.focused
+        ]
+        if len(found) == 1 or time.monotonic() > deadline:
+            break
+        ui.pump(1, table=False)
     assert len(found) == 1, [getattr(w, "text", "") for w in found]
     return found[0]
 

@@ -43,6 +43,8 @@ from dicetable.ui.theme import Display
 log = logging.getLogger(__name__)
 #: how long stopping waits for a saved game that was never begun to be deleted
 STOP_WAIT_S = 5.0
+#: seconds after a page is shown that its focus is framed (its lists are laid out by then)
+FOCUS_AFTER = 0.05
 
 KEYS = {
     "enter": TableAction.CONFIRM,
@@ -183,7 +185,7 @@ class TableScreens(ScreenManager):
             if self.current != "game":
                 self.ring(self.current).show()
 
-        Clock.schedule_once(frame, 0.05)
+        Clock.schedule_once(frame, FOCUS_AFTER)
 
     def new_game(self, game_id: str) -> None:
         self.new.choose_game(game_id)
