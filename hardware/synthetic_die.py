@@ -82,7 +82,7 @@ class SyntheticDie:
     one_pip_scale: float | None = None  # the One's pip, times the other pips' size (1.4)
     pip_scale: float = 1.0  # pip size, times the usual (0.17 of the face side)
     pip_colours_by_value: dict[int, tuple[int, int, int]] | None = None  # red 1 and 4
-    translucent: bool = False  # see-through body: the bottom face's pips show faintly
+    translucent: bool = False  # see-through body: the bottom face's pips show through
     # A translucent body's bottom face pips: how strongly they show (the share of the
     # pip colour), and how blurred by the body between (Gaussian sigma, of a side).
     ghost: float = 0.35
@@ -161,7 +161,7 @@ def _ghost_pips(image: np.ndarray, die: SyntheticDie, pips: tuple[int, ...]) -> 
         mask = cv2.GaussianBlur(mask, (0, 0), die.ghost_blur * die.size)
     weight = mask.astype(np.float32)[..., None] * (die.ghost / 255.0)
     patch = image[y0:y1, x0:x1].astype(np.float32)
-    colour = np.array(pips[:3], np.float32)
+    colour = np.array(pips, np.float32)
     image[y0:y1, x0:x1] = (patch * (1 - weight) + colour * weight).astype(np.uint8)
 
 

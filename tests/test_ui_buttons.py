@@ -37,18 +37,23 @@ CONFIRM, NEXT, BACK, MENU = (
 FRAME_WAIT = 2.0
 
 
+def pump_until(ui: Table, until: Callable[[], bool], most_s: float) -> None:
+    """Run the app's frames until ``until()``, or ``most_s`` have passed."""
+    deadline = time.monotonic() + most_s
+    while not until() and time.monotonic() < deadline:
+        ui.pump(1)
+        time.sleep(0.01)
+
+
 def framed(ui: Table) -> TapButton:
     """The button the focus frame is on (exactly one on a page), once it is drawn."""
-    deadline = time.monotonic() + FRAME_WAIT
-    while True:
-        found = [
-            w
-            for w in ui.visible_root().walk(restrict=True)
-            if isinstance(w, TapButton) and w.focused
-        ]
-        if len(found) == 1 or time.monotonic() > deadline:
-            break
-        ui.pump(1, table=False)
+
+    def focused() -> list[TapButton]:
+        root = ui.visible_root()
+        return [w for w in root.walk(restrict=True) if isinstance(w, TapButton) and w.focused]
+
+    pump_until(ui, lambda: len(focused()) == 1, FRAME_WAIT)
+    found = focused()
     assert len(found) == 1, [getattr(w, "text", "") for w in found]
     return found[0]
 
@@ -300,10 +305,7 @@ def hold(ui: Table, pin: Any, until: Callable[[], bool], most_s: float = 20.0) -
     """Hold a GPIO button, the app running, until ``until()`` (or ``most_s``: long, as
     a loaded machine pumps the app's frames slowly; a hold that works ends early)."""
     pin.drive_low()
-    deadline = time.monotonic() + most_s
-    while not until() and time.monotonic() < deadline:
-        ui.pump(1)
-        time.sleep(0.01)
+    pump_until(ui, until, most_s)
     pin.drive_high()
     for _ in range(10):
         ui.pump(1)

@@ -45,10 +45,10 @@ def test_dice_colours_test_holds_the_measured_level(datasets):
     """Issue 17 item 4 asks >= 99% of the coloured, marbled and translucent dice of
     the phone photos' test split (133 dice); the shipped models of 2026-12-07 read
     132 = 99.25% (both face readers of that day), the one miss a purple Three read
-    as a Two. Those of 2026-12-06,
-    taught that set's dice as big as their boxes (round the whole die, turned or
-    not), read 127: one find over a touching purple One and blue Five, a touching
-    grey Six missed, two faces unsure and the same Three."""
+    as a Two. Those of 2026-12-06, taught that set's dice as big as their boxes
+    (round the whole die, turned or not), read 127: one find over a touching purple
+    One and blue Five, a touching grey Six missed, two faces unsure and the same
+    Three."""
     score = evaluate(datasets / "dice-colours" / "test", fresh_read(), D6_FACES)
     assert score.right / score.dice >= 0.99, score.report(D6_FACES)
     assert score.extra / score.photos < 0.1, score.report(D6_FACES)
