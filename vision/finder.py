@@ -44,6 +44,14 @@ COARSER = 3.0  # how much further away a first look checks for dice bigger than 
 # A find this many times smaller than a sure find, within one of its sides of it, is
 # a part of that die (a pip, a side face's pips): the dice of one tray are alike.
 PART = 2.0
+# A die close to the camera (a third of the frame across) shows each pip as a die,
+# and the pips of a One or a Five can be surer dice than the whole die seen from
+# further away. A find of a first look PIP times smaller than a die of the coarser
+# look at least CLOSE_SURE, inside it, is one of its pips. (On real photos, pips are
+# 5.8-7.8 times smaller than such dice, found at 0.74-0.94; a normal tray's coarser
+# look can show a shadow or a cluster as a die 4-8 times a die's size, at 0.50-0.65.)
+PIP = 5.0
+CLOSE_SURE = 0.7
 
 
 @dataclass(frozen=True)
@@ -114,21 +122,29 @@ class DieFinder:
         """A first look at a frame of unknown dice, checked at two other scales.
 
         Dice far bigger than the finder was trained on show each pip as a die: a look
-        ``COARSER`` times further away sees the whole die, and where one of its sure
-        dice holds two finds of the first look, each less sure than it (the pips of
-        a die are poor dice), or the first look found nothing sure, it is the look
-        to use. Two or more mini dice side by side, seen from that far, are one die
-        too, but a less sure one than each of them. Dice far smaller (mini dice, a
-        phone far above the tray) show nothing sure: a look ``CLOSER`` in finds
-        them."""
+        ``COARSER`` times further away sees the whole die. It is the look to use
+        where one of its sure dice holds finds of the first look that are its pips:
+        two or more, each less sure than it (the pips of a die are poor dice) or
+        ``PIP`` times smaller than a die at least ``CLOSE_SURE``; or one, both less
+        sure and that much smaller (a One's pip). So is it where the first look found
+        nothing sure. Two or more mini dice side by side, seen from that far, are one
+        die too, but a less sure one than each of them and not many times bigger.
+        Dice far smaller (mini dice, a phone far above the tray) show nothing sure: a
+        look ``CLOSER`` in finds them."""
         any_sure = any(c.score >= sure for c in found)
         coarse = self._scale(frame, scale / COARSER)
         if coarse < scale / 1.5:
             far = self.look(frame, coarse, low)
             for die in (c for c in far if c.score >= sure):
-                inside = [f.score for f in found if abs(f.x - die.x) < die.size / 2
+                inside = [f for f in found if abs(f.x - die.x) < die.size / 2
                           and abs(f.y - die.y) < die.size / 2]  # fmt: skip
-                if (len(inside) >= 2 and max(inside) < die.score) or not any_sure:
+                surer = bool(inside) and max(f.score for f in inside) < die.score
+                pips = (
+                    bool(inside)
+                    and die.score >= CLOSE_SURE
+                    and all(PIP * f.size <= die.size for f in inside)
+                )
+                if (len(inside) >= 2 and (surer or pips)) or (surer and pips) or not any_sure:
                     return without_parts(far, sure), coarse
         if not any_sure:
             closer = self._scale(frame, scale * CLOSER)
