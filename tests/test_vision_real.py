@@ -11,6 +11,7 @@ import cv2
 import numpy as np
 import pytest
 
+from dicetable.vision.camera_changes import closer
 from dicetable.vision.evaluation import evaluate, labelled_images, read_labels
 from dicetable.vision.images import load_image
 from dicetable.vision.networks import MODELS
@@ -131,16 +132,6 @@ def test_a_die_close_to_the_webcam_is_one_die_not_its_side_faces_pips(datasets):
 CLOSE_UP = 2.5  # how much closer than d6-desk's webcam: a die a third of the frame across
 
 
-def closer(frame: np.ndarray, x: float, y: float, factor: float) -> np.ndarray:
-    """``frame`` as a camera ``factor`` times closer to (x, y) sees it: the window
-    round that point, enlarged to the frame's size."""
-    height, width = frame.shape[:2]
-    w, h = round(width / factor), round(height / factor)
-    x0 = int(np.clip(x - w / 2, 0, width - w))
-    y0 = int(np.clip(y - h / 2, 0, height - h))
-    return cv2.resize(frame[y0 : y0 + h, x0 : x0 + w], (width, height), interpolation=cv2.INTER_CUBIC)
-
-
 def test_a_die_a_third_of_the_frame_across_is_one_die_not_its_pips(datasets):
     """Dice far bigger than the finder was trained on show each pip as a die (notes
     §6). Every d6-desk valid photo of one die, seen 2.5 times closer: the finder's
@@ -157,7 +148,8 @@ def test_a_die_a_third_of_the_frame_across_is_one_die_not_its_pips(datasets):
         if len(labels) != 1:
             continue
         photos += 1
-        reading = fresh_read()(closer(frame, labels[0].x, labels[0].y, CLOSE_UP))
+        close_up, _ = closer(CLOSE_UP)(frame, labels)
+        reading = fresh_read()(close_up)
         right += [d.value for d in reading.dice] == [labels[0].face_index + 1]
     assert photos == 21
     assert right >= 16, right

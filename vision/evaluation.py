@@ -29,6 +29,9 @@ class Label:
     y: float
     width: float
     height: float
+    # False for a die whatever reading of it is fair: one cut by the edge of a view
+    # made from the photo (``camera_changes``) may be read or said partly out of view.
+    scored: bool = True
 
     @property
     def side(self) -> float:
@@ -115,6 +118,10 @@ class Score:
         return "\n".join(lines)
 
 
+# A labelled photo as another camera or lamp shows it (``camera_changes``).
+Change = Callable[[np.ndarray, list[Label]], tuple[np.ndarray, list[Label]]]
+
+
 def read_labels(path: Path, width: int, height: int) -> list[Label]:
     """YOLO ``class cx cy w h`` lines (normalised) in pixels; a missing file means none."""
     labels: list[Label] = []
@@ -176,21 +183,27 @@ def evaluate(
     names: tuple[str, ...],
     on_photo: Callable[[Path, FrameReading, bool], None] | None = None,
     limit: int = 0,
+    change: Change | None = None,
 ) -> Score:
     """Read every labelled photo in ``folder`` and count what is right.
 
-    ``names[i]`` is the face name of label class i, compared with each reading's face.
+    ``names[i]`` is the face name of label class i, compared with each reading's face;
+    ``change`` shows each photo (and moves its labels) as another camera would.
     """
     score = Score()
     for image_path in labelled_images(folder)[: limit or None]:
         frame = load_image(image_path)
         height, width = frame.shape[:2]
         labels = read_labels(image_path.with_suffix(".txt"), width, height)
+        if change is not None:
+            frame, labels = change(frame, labels)
         start = time.perf_counter()
         reading = read(frame)
         score.latencies.append((time.perf_counter() - start) * 1000)
         centres = [(d.x, d.y, d.size) for d in reading.dice]
         matches, missed, extra = match(labels, centres)
+        matches = [(i, j) for i, j in matches if labels[i].scored]
+        missed = [i for i in missed if labels[i].scored]
         all_right = not missed and not extra
         for i, j in matches:
             truth = names[labels[i].face_index] if labels[i].face_index < len(names) else "?"
@@ -217,7 +230,7 @@ def evaluate(
             score.count("-", got)
             score.mistakes.append(Mistake(image_path, die.x, die.y, die.size, "-", got))
         score.photos += 1
-        score.dice += len(labels)
+        score.dice += sum(label.scored for label in labels)
         score.missed += len(missed)
         score.extra += len(extra)
         score.photos_right += all_right
