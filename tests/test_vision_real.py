@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 import pytest
 
-from dicetable.vision.camera_changes import closer
+from dicetable.vision.camera_changes import CHANGES, closer
 from dicetable.vision.evaluation import evaluate, labelled_images, read_labels
 from dicetable.vision.images import load_image
 from dicetable.vision.networks import MODELS
@@ -255,6 +255,25 @@ def test_a_still_tray_reads_alike_from_frame_to_frame(datasets, photo):
     reads = [reader.read(frame) for _ in range(5)]
     seen = [sorted((d.value or 0, round(d.x), round(d.y)) for d in r.dice) for r in reads]
     assert all(s == seen[0] for s in seen), seen
+
+
+# Dice right that each camera change keeps, shipped models on d6-desk valid (measured
+# 2026-12-07: 98.8-100% for every lamp, lens, sensor and colour change, 100 / 98.3 /
+# 91.3% closer), and the extra dice per photo it may add (measured at most 0.035).
+CAMERA_FLOORS = {"closer 2x": 0.97, "closer 2.5x": 0.88}
+LAMP_AND_LENS_FLOOR = 0.98
+CAMERA_EXTRA = 0.06
+
+
+@pytest.mark.parametrize("change", list(CHANGES))
+def test_another_camera_or_lamp_keeps_the_desk_dice_read(datasets, change):
+    """Issue 17 item 5 asks for other light and cameras; the shared sets have one
+    each. Each photo of d6-desk valid as a closer or further camera, another lamp, a
+    soft lens, a grainy sensor or a monochrome camera shows it (``camera_changes``;
+    ``benchmarks/camera_bench.py`` prints the leave-one-out models' figures too)."""
+    score = evaluate(datasets / "d6-desk" / "valid", fresh_read(), D6_FACES, change=CHANGES[change])
+    assert score.right / score.dice >= CAMERA_FLOORS.get(change, LAMP_AND_LENS_FLOOR), score.right
+    assert score.extra / score.photos <= CAMERA_EXTRA, score.extra
 
 
 def test_a_darker_lamp_changes_no_value(datasets):
