@@ -10,6 +10,8 @@ they are evidence about cameras and light only, not about other dice or tables.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 
@@ -35,14 +37,11 @@ def closer(factor: float) -> Change:
         sx, sy = width / w, height / h
         moved = []
         for lb in labels:
-            x, y, half_w, half_h = (
-                (lb.x - x0) * sx,
-                (lb.y - y0) * sy,
-                lb.width * sx / 2,
-                lb.height * sy / 2,
-            )
-            inside = half_w <= x <= width - half_w and half_h <= y <= height - half_h
-            moved.append(Label(lb.face_index, x, y, 2 * half_w, 2 * half_h, scored=inside))
+            box = Label(lb.face_index, (lb.x - x0) * sx, (lb.y - y0) * sy, lb.width * sx,
+                        lb.height * sy)  # fmt: skip
+            inside = (box.width / 2 <= box.x <= width - box.width / 2
+                      and box.height / 2 <= box.y <= height - box.height / 2)  # fmt: skip
+            moved.append(replace(box, scored=inside))
         return shown, moved
 
     return change
