@@ -9,20 +9,13 @@ import cv2
 import numpy as np
 
 INVERT = 0.12  # share of samples shown as their negative (light print on dark dice)
-GREY = 0.15  # share shown without colour
+GREY = 0.1  # share shown without colour
 # Share recoloured by a random curve per channel: a white die on a brown desk becomes a
 # green one on a pale board, which a turn of hue alone never makes of a white die.
 RECOLOUR = 0.35
 RECOLOUR_GAIN = (0.8, 1.4)  # contrast kept, or raised, by a recolouring
 RECOLOUR_MEAN = (60.0, 200.0)  # a recoloured photo's mean, per channel
-# Blur and darkness reach past what the shared photos show: trained without
-# dice-colours, with blur up to 1.6 pixels (of a face crop) and gamma up to 1.65, the
-# face reader read 78.9% of its test dice out of focus (about 2.2 pixels there) and
-# 89.5% in a dim room (gamma 1.8), giving many of them a wrong value with confidence
-# (benchmarks/camera_bench.py).
-BLUR = 0.4
-BLUR_SIGMA = (0.3, 2.4)  # pixels
-LOG_GAMMA = (-0.5, 0.8)  # over 0: darker shadows, as a dim room's camera shows them
+BLUR = 0.3
 MOTION = 0.1
 JPEG = 0.3
 NOISE = 0.5
@@ -46,14 +39,14 @@ def photometric(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         out = 255 - out
     values = out.astype(np.float32) / 255
     tint = rng.uniform(0.8, 1.2, 3).astype(np.float32)
-    gamma = float(np.exp(rng.uniform(*LOG_GAMMA)))
+    gamma = float(np.exp(rng.uniform(-0.5, 0.5)))
     contrast = rng.uniform(0.6, 1.3)
     brightness = rng.uniform(-0.15, 0.15)
     values = np.clip(values * tint, 0, 1) ** gamma
     values = (values - 0.5) * contrast + 0.5 + brightness
     out = np.clip(values * 255, 0, 255).astype(np.uint8)
     if rng.random() < BLUR:
-        sigma = rng.uniform(*BLUR_SIGMA)
+        sigma = rng.uniform(0.3, 1.6)
         out = cv2.GaussianBlur(out, (0, 0), sigma)
     if rng.random() < MOTION:
         out = motion_blur(out, int(rng.integers(3, 8)), float(rng.uniform(0, 180)))
