@@ -14,7 +14,7 @@ from dicetable.hardware.synthetic_tray import DICE_COLOURS, SyntheticDie, random
 from dicetable.vision.colours import colour_name
 from dicetable.vision.evaluation import read_labels
 from dicetable.vision.finder import Candidate, without_parts
-from dicetable.vision.reader import DiceReader
+from dicetable.vision.reader import DiceReader, Named, NamedFind, side_face
 from dicetable.vision.reading import DieReading, FrameReading
 
 
@@ -282,6 +282,32 @@ def test_the_small_finds_round_a_sure_die_are_its_parts_not_dice():
     assert kept == [die, neighbour, far_small]
     unsure = Candidate(100.0, 100.0, 60.0, 0.3)  # only a sure die has parts
     assert without_parts([unsure, pip], sure=0.5) == [unsure, pip]
+
+
+def _find(x: float, score: float, value: int | None, bgr: tuple[int, int, int]) -> NamedFind:
+    named = Named(value, str(value or ""), None if value else "cocked", 0.99)
+    return NamedFind(Candidate(x, 100.0, 60.0, score), named, False, np.array(bgr, np.float32))
+
+
+def test_a_shaded_find_of_the_same_body_against_a_read_die_is_its_side_face():
+    """A side face turns away from the lamp: the same body colour, darker. Closer than
+    two dice side by side and weaker, it is no die even when its pips read as a value;
+    a die of another colour, or lit alike, or a black die beside a white one is kept."""
+    top = _find(100.0, 0.8, 1, (200, 205, 210))
+    side = _find(136.0, 0.5, 5, (150, 155, 160))  # 0.6 of a side below, 0.76 as bright
+    assert side_face(side, [top, side])
+    assert not side_face(top, [top, side])  # the stronger is the top face
+    unread = _find(136.0, 0.5, None, (200, 205, 210))
+    assert side_face(unread, [top, unread])  # no value: any weaker find so close
+    kept = {
+        "lit alike": _find(136.0, 0.5, 3, (195, 200, 205)),
+        "another colour": _find(136.0, 0.5, 3, (60, 60, 170)),
+        "black beside white": _find(136.0, 0.5, 3, (40, 41, 42)),
+        "a side apart": _find(160.0, 0.5, 3, (150, 155, 160)),
+        "stronger": _find(136.0, 0.9, 3, (150, 155, 160)),
+    }
+    for why, find in kept.items():
+        assert not side_face(find, [top, find]), why
 
 
 @pytest.mark.dataset

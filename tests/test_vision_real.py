@@ -77,9 +77,10 @@ def test_trained_without_a_set_the_reader_still_reads_it(datasets, left_out, fol
     left 20 unsure; the new one misses 28, adds a middle pip to 19 and leaves 32
     unsure. The 6000-step recipe's models read 94.21%; the classical reader 55.7%.
     Without d6-desk (a 6000-step finder, trained while dice-colours' boxes were taken
-    as its dice's sides): 255/256 of d6-desk valid, 0.058 extra a photo (threshold
-    0.15, temperature 0.60). Retrained on top faces by the bare command they read
-    253/256, 0.035 extra, but 0.47 extra a photo on d6-desk train (0.26 now), so they
+    as its dice's sides): 255/256 of d6-desk valid, 0.047 extra a photo (threshold
+    0.15, temperature 0.60; 0.058 before shaded side faces read with a value were
+    dropped). Retrained on top faces by the bare command they read
+    253/256, 0.035 extra, but 0.47 extra a photo on d6-desk train (0.22 now), so they
     were not kept; nor was a face reader trained on dark bottom pips beside the kept
     finder (253/256, 0.047 extra): that finder sizes dice-colours dice by their boxes,
     a face reader taught their top faces reads them worse (test 131 -> 126 of 133).
@@ -102,8 +103,9 @@ def test_trained_without_a_set_the_reader_still_reads_it(datasets, left_out, fol
 
 def test_wood_grain_and_the_keyboard_are_not_dice(datasets):
     """Issue 17: texture (wood grain) became extra dice. The issue asks fewer than one
-    extra die in 10 photos over every d6-desk photo; measured 7 in 396 (0.18 in 10)
-    with the face reader trained on bottom pips from faint to dark (5 with the one
+    extra die in 10 photos over every d6-desk photo; measured 6 in 396 (0.15 in 10;
+    7 before shaded side faces read with a value were dropped) with the face reader
+    trained on bottom pips from faint to dark (5 with the one
     before it, 9 with the models of 2026-12-06, 13 before them;
     41 while side faces beside a read die and cut finds called no die were kept, 63
     before the reader dropped a die's parts and finds likely no die), kept below 0.5
@@ -170,6 +172,22 @@ def test_a_die_s_side_face_is_not_a_cocked_die_beside_it(datasets, models, photo
     height, width = frame.shape[:2]
     labels = read_labels(path.with_suffix(".txt"), width, height)
     reading = fresh_read(models)(frame)
+    assert sorted(d.value for d in reading.dice) == sorted(lb.face_index + 1 for lb in labels)
+
+
+@pytest.mark.parametrize("photo", [
+    "valid/valid_38", "train/dice_35", "train/six_30", "train/two_27", "train/three_7",
+])  # fmt: skip
+def test_a_shaded_side_face_read_as_a_value_is_not_a_die(datasets, photo):
+    """Notes §3, side-face pips: a webcam at the table's edge sees a die's front face
+    as squarely as its top, in shade. The models that never saw d6-desk read these
+    front faces' pips as a Four, three Fives and a One beside the top faces: five
+    extra dice. The same body, shaded, closer than two dice and found less surely is
+    the die's side face (``reader.SIDE_SHADE``); every labelled die still reads."""
+    path = datasets / "d6-desk" / f"{photo}.jpg"
+    frame = load_image(path)
+    labels = read_labels(path.with_suffix(".txt"), frame.shape[1], frame.shape[0])
+    reading = fresh_read(MODELS / "leave-out" / "d6-desk")(frame)
     assert sorted(d.value for d in reading.dice) == sorted(lb.face_index + 1 for lb in labels)
 
 
