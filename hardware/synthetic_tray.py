@@ -45,6 +45,7 @@ __all__ = [
     "camera_floor_point",
     "camera_points",
     "draw_hand",
+    "draw_pattern",
     "face_up",
     "random_tray",
     "render_tray",
@@ -221,7 +222,7 @@ def render_tray(
     floor = TRAYS[tray] if isinstance(tray, str) else tray
     image = _floor(size, floor, rng, light)
     if pattern:
-        _pattern(image, pattern, rng, light)
+        draw_pattern(image, pattern, rng, light)
     if walls:
         _walls(image, floor, light)
     scale = light
@@ -261,7 +262,7 @@ def render_tray(
     return image
 
 
-def _pattern(image: np.ndarray, name: str, rng: np.random.Generator, light: float) -> None:
+def draw_pattern(image: np.ndarray, name: str, rng: np.random.Generator, light: float) -> None:
     """A busy floor, in place: wood grain (dark streaks and knots), a checked cloth,
     or granite (specks of many sizes, some as round and dark as pips)."""
     height, width = image.shape[:2]

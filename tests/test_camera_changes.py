@@ -12,6 +12,7 @@ import pytest
 
 from dicetable.vision.camera_changes import CHANGES, closer, further, turned
 from dicetable.vision.evaluation import Label, evaluate
+from dicetable.vision.floor_changes import FLOORS, on_floor
 from dicetable.vision.reading import DieReading, FrameReading
 
 WIDTH, HEIGHT = 320, 240
@@ -91,3 +92,24 @@ def test_a_die_cut_by_the_new_edge_is_neither_right_wrong_nor_missed(tmp_path):
         score = evaluate(tmp_path, read_as(second), faces, change=cut_second)
         assert (score.dice, score.right, score.missed, score.extra) == (1, 1, 0, 0)
         assert score.photos_right == 1 and not score.mistakes
+
+
+def test_a_new_floor_paints_the_board_and_leaves_the_dice_and_labels():
+    """``floor_changes``: the board round the dice takes the floor's colour, shaded as
+    the board was lit; each die's own pixels and every label stay as they were."""
+    board = np.full((HEIGHT, WIDTH, 3), 225, np.uint8)
+    labels = [Label(0, 100.0, 80.0, 40, 40), Label(3, 230.0, 160.0, 40, 40)]
+    for lb in labels:  # a red die with a dark pip on a white board
+        x, y = round(lb.x), round(lb.y)
+        cv2.rectangle(board, (x - 18, y - 18), (x + 18, y + 18), (40, 40, 200), -1)
+        cv2.circle(board, (x, y), 4, (20, 20, 20), -1)
+    green = (60, 110, 40)
+    shown, kept = on_floor("", green)(board, labels)
+    assert kept == labels
+    for lb in labels:
+        x, y = round(lb.x), round(lb.y)
+        assert np.abs(shown[y, x + 10].astype(int) - (40, 40, 200)).max() <= 8  # the body
+        assert shown[y, x].max() <= 30  # the pip
+    corner = shown[10, 10].astype(int)
+    assert np.abs(corner - np.array(green)).max() <= 10, corner  # the board, now felt
+    assert set(FLOORS) >= {"wooden table", "green felt", "granite"}

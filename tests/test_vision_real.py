@@ -13,6 +13,7 @@ import pytest
 
 from dicetable.vision.camera_changes import CHANGES, closer
 from dicetable.vision.evaluation import evaluate, labelled_images, read_labels
+from dicetable.vision.floor_changes import FLOORS
 from dicetable.vision.images import load_image
 from dicetable.vision.networks import MODELS
 from dicetable.vision.profiles import D6_FACES
@@ -294,6 +295,31 @@ def test_another_camera_or_lamp_keeps_the_desk_dice_read(datasets, change):
     score = evaluate(datasets / "d6-desk" / "valid", fresh_read(), D6_FACES, change=CHANGES[change])
     assert score.right / score.dice >= CAMERA_FLOORS.get(change, LAMP_AND_LENS_FLOOR), score.right
     assert score.extra / score.photos <= CAMERA_EXTRA, score.extra
+
+
+# The shipped models on dice-colours test laid on other floors (floor_changes; measured
+# 2026-12-07 on all 25 photos: 99.2% on wood, green and black felt, 98.5% on a checked
+# cloth, no extra die; granite 65.4%, 3.2 extra in 10 photos).
+FLOOR_SAMPLE = 5  # every 5th photo (30 dice): the GrabCut that paints a floor takes a second
+FLOOR_DICE_RIGHT = 0.96  # one die of the 30 may go (29 on the checked cloth)
+
+
+@pytest.mark.parametrize("floor", [
+    "wooden table", "green felt", "black felt", "checked cloth",
+    pytest.param("granite", marks=pytest.mark.xfail(strict=True, reason=(
+        "granite's specks, as big and round as pips, hide dice from the finder and"
+        " become dice: 65.4% of dice-colours test, 3.2 extra in 10 photos (issue 17)"))),
+])  # fmt: skip
+def test_dice_on_another_floor_are_read(datasets, floor, tmp_path):
+    """Issue 17 item 5 asks for other surfaces (wood, felt, granite, cloth); the shared
+    sets have a desk and a white board. The board of dice-colours test photos is
+    painted over with the renderer's floors, shaded as it was lit (``floor_changes``)."""
+    for image in labelled_images(datasets / "dice-colours" / "test")[::FLOOR_SAMPLE]:
+        for path in (image, image.with_suffix(".txt")):
+            (tmp_path / path.name).symlink_to(path)
+    score = evaluate(tmp_path, fresh_read(), D6_FACES, change=FLOORS[floor])
+    assert score.right / score.dice >= FLOOR_DICE_RIGHT, score.report(D6_FACES)
+    assert score.extra == 0, score.report(D6_FACES)
 
 
 def test_a_darker_lamp_changes_no_value(datasets):
