@@ -13,6 +13,14 @@ import pytest
 from dicetable.hardware.synthetic_tray import DICE_COLOURS, SyntheticDie, random_tray, render_tray
 from dicetable.vision.colours import colour_name
 from dicetable.vision.evaluation import read_labels
+from dicetable.vision.face_reader import (
+    FACE_INPUT,
+    FACE_SPAN,
+    FaceReader,
+    cut_square,
+    sharpened,
+    soft,
+)
 from dicetable.vision.finder import Candidate, without_parts
 from dicetable.vision.reader import DiceReader, Named, NamedFind, side_face
 from dicetable.vision.reading import DieReading, FrameReading
@@ -325,3 +333,32 @@ def test_smaller_dice_after_big_ones_at_one_frame_size_are_still_found(shared_di
     reader = DiceReader()
     assert reader.read(desk).dice
     assert len(reader.read(small).dice) == labelled
+
+
+def _pip_face(side: int) -> np.ndarray:
+    """A white face with a black Five, ``side`` pixels across on a grey floor."""
+    image = np.full((side * 2, side * 2, 3), 90, np.uint8)
+    half, pip = side // 2, max(1, side // 10)
+    white = (235, 235, 235)
+    cv2.rectangle(image, (side - half, side - half), (side + half, side + half), white, -1)
+    for dx, dy in ((0, 0), (-1, -1), (1, 1), (-1, 1), (1, -1)):
+        centre = (side + dx * side // 4, side + dy * side // 4)
+        cv2.circle(image, centre, pip, (20, 20, 20), -1, cv2.LINE_AA)
+    return image
+
+
+def test_an_out_of_focus_face_is_sharpened_before_it_is_read():
+    """A face the lens blurred (cut from many pixels) is sharpened for the face
+    reader; a sharp one is left as it is, and so is a small find enlarged to the
+    reader's input (sharpening would draw edges the lens never saw)."""
+    reader = FaceReader()
+    big = _pip_face(200)
+    blurred = cv2.GaussianBlur(big, (0, 0), 8)
+    assert not soft(cut_square(big, 200, 200, FACE_SPAN * 200, FACE_INPUT))
+    cut = cut_square(blurred, 200, 200, FACE_SPAN * 200, FACE_INPUT)
+    assert soft(cut)
+    crop = reader.crops(blurred, [(200.0, 200.0, 200.0)])[0]
+    assert np.array_equal(crop, sharpened(cut))
+    small = cv2.GaussianBlur(_pip_face(20), (0, 0), 1)
+    enlarged = cut_square(small, 20, 20, FACE_SPAN * 20, FACE_INPUT)
+    assert soft(enlarged) and np.array_equal(reader.crops(small, [(20.0, 20.0, 20.0)])[0], enlarged)

@@ -89,7 +89,7 @@ def test_trained_without_a_set_the_reader_still_reads_it(datasets, left_out, fol
     as its dice's sides): 255/256 of d6-desk valid, 0.047 extra a photo (threshold
     0.15, temperature 0.60; 0.058 before shaded side faces read with a value were
     dropped). Retrained on top faces by the bare command they read
-    253/256, 0.035 extra, but 0.47 extra a photo on d6-desk train (0.22 now), so they
+    253/256, 0.035 extra, but 0.47 extra a photo on d6-desk train (0.23 now), so they
     were not kept; nor was a face reader trained on dark bottom pips beside the kept
     finder (253/256, 0.047 extra): that finder sizes dice-colours dice by their boxes,
     a face reader taught their top faces reads them worse (test 131 -> 126 of 133).
@@ -295,6 +295,21 @@ def test_another_camera_or_lamp_keeps_the_desk_dice_read(datasets, change):
     score = evaluate(datasets / "d6-desk" / "valid", fresh_read(), D6_FACES, change=CHANGES[change])
     assert score.right / score.dice >= CAMERA_FLOORS.get(change, LAMP_AND_LENS_FLOOR), score.right
     assert score.extra / score.photos <= CAMERA_EXTRA, score.extra
+
+
+@pytest.mark.parametrize(("models", "least"), [
+    (MODELS, 0.97),
+    (MODELS / "leave-out" / "dice-colours", 0.89),
+])  # fmt: skip
+def test_a_soft_lens_keeps_the_coloured_dice_read(datasets, models, least):
+    """A fixed-focus camera close to the tray blurs the dice: dice-colours test shown
+    out of focus (camera_changes' soft focus). The face reader sharpens a crop whose
+    edges are soft before reading it (``face_reader.SOFT_CROP``): the shipped models
+    read 125 -> 130 of 133 dice, those that never saw these dice 105 -> 120."""
+    folder = datasets / "dice-colours" / "test"
+    score = evaluate(folder, fresh_read(models), D6_FACES, change=CHANGES["soft focus"])
+    assert score.right / score.dice >= least, score.report(D6_FACES)
+    assert score.extra == 0, score.report(D6_FACES)
 
 
 # The shipped models on dice-colours test laid on other floors (floor_changes; measured
