@@ -299,12 +299,15 @@ def _find(x: float, score: float, value: int | None, bgr: tuple[int, int, int]) 
 
 def test_a_shaded_find_of_the_same_body_against_a_read_die_is_its_side_face():
     """A side face turns away from the lamp: the same body colour, darker. Closer than
-    two dice side by side and weaker, it is no die even when its pips read as a value;
-    a die of another colour, or lit alike, or a black die beside a white one is kept."""
+    two dice side by side, it is no die even when its pips read as a value and the
+    finder is surer of it; a die of another colour, or lit alike, or a black die
+    beside a white one is kept."""
     top = _find(100.0, 0.8, 1, (200, 205, 210))
     side = _find(136.0, 0.5, 5, (150, 155, 160))  # 0.6 of a side below, 0.76 as bright
     assert side_face(side, [top, side])
-    assert not side_face(top, [top, side])  # the stronger is the top face
+    assert not side_face(top, [top, side])  # the brighter is the top face
+    surer = _find(136.0, 0.9, 5, (150, 155, 160))
+    assert side_face(surer, [top, surer]) and not side_face(top, [top, surer])
     unread = _find(136.0, 0.5, None, (200, 205, 210))
     assert side_face(unread, [top, unread])  # no value: any weaker find so close
     kept = {
@@ -312,7 +315,7 @@ def test_a_shaded_find_of_the_same_body_against_a_read_die_is_its_side_face():
         "another colour": _find(136.0, 0.5, 3, (60, 60, 170)),
         "black beside white": _find(136.0, 0.5, 3, (40, 41, 42)),
         "a side apart": _find(160.0, 0.5, 3, (150, 155, 160)),
-        "stronger": _find(136.0, 0.9, 3, (150, 155, 160)),
+        "no value, surer": _find(136.0, 0.9, None, (200, 205, 210)),
     }
     for why, find in kept.items():
         assert not side_face(find, [top, find]), why

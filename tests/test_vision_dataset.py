@@ -216,17 +216,7 @@ def test_the_top_face_has_the_bigger_bolder_pips(shared_dir, name, x, y, face):
                 " (0.88): an extra die (issue 17)",
             ),
         ),
-        pytest.param(
-            "three_27.jpg",
-            400,
-            254,
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="read as a Five, its shaded front face is found surer than the"
-                " Three's top face (0.62 to 0.54): only a weaker shaded find is taken for"
-                " a side face (issue 17)",
-            ),
-        ),
+        ("three_27.jpg", 400, 254),
         ("dice_25.jpg", 454, 229),
     ],
 )

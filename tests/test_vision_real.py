@@ -86,10 +86,10 @@ def test_trained_without_a_set_the_reader_still_reads_it(datasets, left_out, fol
     left 20 unsure; the new one misses 28, adds a middle pip to 19 and leaves 32
     unsure. The 6000-step recipe's models read 94.21%; the classical reader 55.7%.
     Without d6-desk (a 6000-step finder, trained while dice-colours' boxes were taken
-    as its dice's sides): 255/256 of d6-desk valid, 0.047 extra a photo (threshold
+    as its dice's sides): 255/256 of d6-desk valid, 0.023 extra a photo (threshold
     0.15, temperature 0.60; 0.058 before shaded side faces read with a value were
     dropped). Retrained on top faces by the bare command they read
-    253/256, 0.035 extra, but 0.47 extra a photo on d6-desk train (0.23 now), so they
+    253/256, 0.035 extra, but 0.47 extra a photo on d6-desk train (0.21 now), so they
     were not kept; nor was a face reader trained on dark bottom pips beside the kept
     finder (253/256, 0.047 extra): that finder sizes dice-colours dice by their boxes,
     a face reader taught their top faces reads them worse (test 131 -> 126 of 133).
@@ -112,7 +112,7 @@ def test_trained_without_a_set_the_reader_still_reads_it(datasets, left_out, fol
 
 def test_wood_grain_and_the_keyboard_are_not_dice(datasets):
     """Issue 17: texture (wood grain) became extra dice. The issue asks fewer than one
-    extra die in 10 photos over every d6-desk photo; measured 6 in 396 (0.15 in 10;
+    extra die in 10 photos over every d6-desk photo; measured 5 in 396 (0.13 in 10;
     7 before shaded side faces read with a value were dropped) with the face reader
     trained on bottom pips from faint to dark (5 with the one
     before it, 9 with the models of 2026-12-06, 13 before them;

@@ -49,15 +49,17 @@ SAME_DIE = 0.5  # of a side: two finds closer than this are one die
 # side face is, below.
 SIDE_FACE = 0.8
 # A side face turns away from the lamp that lights the top face: the same body, shaded.
-# A weaker find read with a value, closer than SIDE_FACE to a stronger one, is its side
-# face when its middle is SIDE_SHADE times as bright (HSV value) and of the same body
-# colour (chromaticities within SAME_BODY). The finds of d6-desk by the models without
-# it: side faces at 0.63-0.93 of their top's brightness, chromaticities within 0.10;
-# extra dice on train 80 -> 67, valid 5 -> 4. The shipped models and those without
-# dice-colours lose no die of either set; the finder without d6-desk sizes dice a
-# fifth too big, so it finds touching dice this close: 2 of dice-colours' 1,795 are
-# lost (one colour, 0.79 and 0.83 as bright). Black beside white is 0.14-0.28; a
-# lamp's slope made a touching pair 0.92 (camera_changes' low side lamp): the bound.
+# A find read with a value, closer than SIDE_FACE to another, is that one's side face
+# when its middle is SIDE_SHADE times as bright (HSV value) and of the same body colour
+# (chromaticities within SAME_BODY), however sure the finder is of it (7 of 45 such
+# side faces were found surer than their top). The finds of d6-desk by the models
+# without it: side faces at 0.63-0.93 of their top's brightness, chromaticities within
+# 0.10; extra dice on train 80 -> 65 (3 of them from sharpened crops), valid 5 -> 2.
+# The shipped models and those without dice-colours lose no die of either set; the
+# finder without d6-desk sizes dice a fifth too big, so it finds touching dice this
+# close: 4 of dice-colours' 1,795 are lost (one colour, 0.65-0.83 as bright). Black
+# beside white is 0.14-0.28; a lamp's slope made a touching pair 0.92 (camera_changes'
+# low side lamp): the bound.
 SIDE_SHADE = (0.5, 0.88)
 SAME_BODY = 0.11
 # A find weaker than SURE is kept, untaught, only when the face reader is this sure
@@ -184,10 +186,14 @@ def side_face(find: NamedFind, finds: list[NamedFind]) -> bool:
     c = find.candidate
     return any(
         other.named.value is not None
-        and other.candidate.score > c.score
         and apart(c, other.candidate) < SIDE_FACE
-        and (find.named.value is None or shaded(find.colour, other.colour))
+        and (
+            shaded(find.colour, other.colour)
+            if find.named.value is not None
+            else other.candidate.score > c.score
+        )
         for other in finds
+        if other is not find
     )
 
 
