@@ -8,8 +8,9 @@ from pathlib import Path
 
 import cv2
 import pytest
+from photo_sample import sample_folder
 
-from dicetable.vision.evaluation import evaluate, labelled_images, match, read_labels
+from dicetable.vision.evaluation import evaluate, match, read_labels
 from dicetable.vision.reader import DiceReader
 
 pytestmark = pytest.mark.dataset
@@ -22,11 +23,7 @@ def valid(shared_dir: Path) -> Path:
 
 
 def test_sample_of_valid_photos_reads_right(valid, tmp_path):
-    sample = tmp_path / "sample"
-    sample.mkdir()
-    for image in labelled_images(valid)[::4]:
-        for path in (image, image.with_suffix(".txt")):
-            (sample / path.name).symlink_to(path)
+    sample = sample_folder(valid, 4, tmp_path / "sample")
     score = evaluate(sample, lambda frame: DiceReader().read(frame), D6)
     assert score.photos >= 20
     assert score.right / score.dice >= 0.9
