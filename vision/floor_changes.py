@@ -28,23 +28,20 @@ BOARD_BLUR = 60  # the board's light is the frame blurred by its longer side ove
 FLOOR_SEED = 7
 
 
-# A labelled die's box: centre x, centre y, width, height, in pixels.
-Box = tuple[float, float, float, float]
-
-
-def die_mask(frame: np.ndarray, boxes: list[Box]) -> np.ndarray:
+def die_mask(frame: np.ndarray, labels: list[Label]) -> np.ndarray:
     """Each pixel's share of die (0 board .. 1 die), H x W x 1, from GrabCut seeded
     with the labelled boxes: outside them board, round their centres die."""
     height, width = frame.shape[:2]
     k = WORK_SIDE / max(height, width)
     small = cv2.resize(frame, (round(width * k), round(height * k)), interpolation=cv2.INTER_AREA)
     mask = np.full(small.shape[:2], cv2.GC_BGD, np.uint8)
-    for x, y, box_w, box_h in boxes:
-        _fill(mask, x * k, y * k, box_w * k * BOX_REACH, box_h * k * BOX_REACH, cv2.GC_PR_FGD)
-    for x, y, box_w, box_h in boxes:  # after every box: a neighbour's box may reach
-        sure = min(box_w, box_h) * k * SURE_DIE  # over a die's middle
-        _fill(mask, x * k, y * k, sure, sure, cv2.GC_FGD)
-    if boxes:
+    centres = [(lb.x * k, lb.y * k) for lb in labels]
+    for (x, y), lb in zip(centres, labels, strict=True):
+        _fill(mask, x, y, lb.width * k * BOX_REACH, lb.height * k * BOX_REACH, cv2.GC_PR_FGD)
+    for (x, y), lb in zip(centres, labels, strict=True):  # after every box: a neighbour's
+        sure = min(lb.width, lb.height) * k * SURE_DIE  # box may reach over a die's middle
+        _fill(mask, x, y, sure, sure, cv2.GC_FGD)
+    if labels:
         cv2.setRNGSeed(FLOOR_SEED)  # GrabCut's colour models start from k-means
         models = (np.zeros((1, 65), np.float64), np.zeros((1, 65), np.float64))
         no_rect = (0, 0, 0, 0)  # the mask seeds it
@@ -68,22 +65,14 @@ def on_floor(pattern: str, colour: tuple[int, int, int]) -> Change:
         floor = np.full((height, width, 3), colour, np.uint8)
         if pattern:
             draw_pattern(floor, pattern, np.random.default_rng(FLOOR_SEED), 1.0)
-        boxes = [(lb.x, lb.y, lb.width, lb.height) for lb in labels]
-        return relaid(frame, die_mask(frame, boxes), floor), labels
+        board = cv2.GaussianBlur(frame, (0, 0), max(height, width) / BOARD_BLUR)
+        light = frame.astype(np.float32) / max(float(np.percentile(board, BOARD_LIGHT)), 1.0)
+        shaded = floor.astype(np.float32) * light
+        die = die_mask(frame, labels)
+        shown = die * frame.astype(np.float32) + (1.0 - die) * shaded
+        return np.clip(shown, 0, 255).astype(np.uint8), labels
 
     return change
-
-
-def relaid(frame: np.ndarray, die: np.ndarray, floor: np.ndarray) -> np.ndarray:
-    """``frame``'s dice (``die``: each pixel's share of die, H x W x 1) on ``floor``
-    (H x W x 3), the floor shaded as the board was lit, so shadows and the lamp's
-    falloff stay."""
-    height, width = frame.shape[:2]
-    board = cv2.GaussianBlur(frame, (0, 0), max(height, width) / BOARD_BLUR)
-    light = frame.astype(np.float32) / max(float(np.percentile(board, BOARD_LIGHT)), 1.0)
-    shaded = floor.astype(np.float32) * light
-    shown = die * frame.astype(np.float32) + (1.0 - die) * shaded
-    return np.clip(shown, 0, 255).astype(np.uint8)
 
 
 FLOORS: dict[str, Change] = {

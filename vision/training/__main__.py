@@ -26,10 +26,8 @@ from typing import Any
 import numpy as np
 
 from dicetable.vision.face_reader import FACE_INPUT, FACE_READER, FACE_SPAN, NOT_A_DIE, cut_square
-from dicetable.vision.floor_changes import relaid
 from dicetable.vision.networks import MODELS, file_digest
 from dicetable.vision.training import card
-from dicetable.vision.training.floors import board_shares, random_floor
 from dicetable.vision.training.outline import TOP_OF_OUTLINE
 from dicetable.vision.training.photos import (
     HELD_OUT_EVERY,
@@ -48,7 +46,6 @@ from dicetable.vision.training.samples import (
     DISTRACTORS,
     FAR,
     MISTAKE,
-    NEW_FLOOR,
     bank_crop,
     beside_crops,
     class_of,
@@ -56,16 +53,13 @@ from dicetable.vision.training.samples import (
     distractor_crops,
     finder_sample,
     floor_crops,
-    floor_sample,
     group_of,
-    typical_side,
 )
 from dicetable.vision.training.trays import LEANING_SHARE, rendered_tray
 
 RENDER_SIZES = ((640, 480), (512, 512), (800, 600))
 RENDER_SIDES = (24.0, 90.0)
 REAL_SHARE = 0.6  # of finder patches, cut from real photos (the rest rendered)
-FLOOR_PATCHES = 0.1  # of finder patches, bare floors never seen with real dice pasted on
 REAL_REPEAT = 2  # times each real die crop is in the face reader's epochs
 PRINT_REPEAT = 8  # times each rendered numeral or glyph crop is in the face reader's epochs
 PASTED_PER_PHOTO = 30  # dice crops kept for pasting, per real training photo
@@ -342,14 +336,6 @@ def main(argv: list[str] | None = None) -> int:
     }
     if any(not SETS[name.split("/")[0]]["pip_tight"] for name in trained):
         facts["top_of_outline"] = TOP_OF_OUTLINE
-    on_boards = {
-        p.name.rsplit("/", 1)[0] for p in train if SETS[p.name.split("/")[0]]["plain_board"]
-    }
-    facts["new_floors"] = {
-        "plain_board": sorted(on_boards),
-        "painted_share": NEW_FLOOR,
-        "bare_share": FLOOR_PATCHES,
-    }
 
     # 1. The finder. Dice pasted onto its patches (copy-paste): real ones first.
     pasted = [c for image, dice in real + renders for c, lb in die_crops(image, dice) if lb < 6]
@@ -358,17 +344,9 @@ def main(argv: list[str] | None = None) -> int:
     drawn_trays = renders + leaning
     pool = real or drawn_trays
 
-    # Real dice on floors never seen: their plain boards painted over, and bare floors
-    # with real dice pasted on.
-    boards = board_shares(train)
-
     def draw(generator: np.random.Generator):
-        if real_dice and generator.random() < FLOOR_PATCHES:
-            return floor_sample(generator, real_dice)
-        if real and generator.random() < REAL_SHARE:
-            k = int(generator.integers(len(real)))
-            return finder_sample(*real[k], generator, real_dice, boards[k])
-        source = drawn_trays or pool
+        use_real = real and generator.random() < REAL_SHARE
+        source = real if use_real else drawn_trays or pool
         image, dice = source[int(generator.integers(len(source)))]
         return finder_sample(image, dice, generator, real_dice)
 
@@ -383,14 +361,6 @@ def main(argv: list[str] | None = None) -> int:
     card.save_facts(args.out, facts)
 
     # 2. The face reader, with the finder's mistakes on the training photos as "none".
-    # Every plain-board photo is shown on a floor never seen too.
-    relaid_real = [
-        (relaid(image, board, random_floor(len(image), len(image[0]), typical_side(dice), rng)),
-         dice)
-        for (image, dice), board in zip(real, boards, strict=True)
-        if board is not None
-    ]  # fmt: skip
-    real += relaid_real
     real_part = face_bank(real, rng)
     rendered_part = face_bank(drawn_trays, rng)
     drawn = distractor_crops(4 if args.smoke else DISTRACTORS, rng)

@@ -124,14 +124,6 @@ def write(models: Path, facts: dict[str, Any], data: Path, smoke: bool) -> None:
     trays = (
         "; both also on rendered trays drawn from seeds no network trained on"
     ) if todays else ""  # fmt: skip
-    floors = [
-        "- Real dice on floors drawn from noise, none of the renderer's"
-        " (`vision/training/floors.py`): the board is painted over in"
-        f" {facts['new_floors']['painted_share']:.0%} of the finder's patches of a plain-board"
-        f" photo ({', '.join(facts['new_floors']['plain_board']) or 'none trained on'}),"
-        f" {facts['new_floors']['bare_share']:.0%} of its patches are bare floors with real"
-        " dice pasted on, and the face reader sees every plain-board photo on one such floor."
-    ] if "new_floors" in facts else []  # fmt: skip
     given = [
         "- The finder was not trained by this command: `finder.onnx` (digest"
         f" {facts['finder']['digest']}) is the one made by `{facts['finder']['command']}`"
@@ -171,7 +163,6 @@ def write(models: Path, facts: dict[str, Any], data: Path, smoke: bool) -> None:
         " (d6-desk valid, dice-colours test) are never read by training.",
         *fixes,
         *outlines,
-        *floors,
         "- No photo is stored in the repository; the shared sets are read from ../shared.",
         "",
         "## How it was made",

@@ -11,14 +11,14 @@ every die in one photo is the same size, so a One takes the size of its neighbou
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from statistics import median
 
 import cv2
 import numpy as np
 
-from dicetable.vision.evaluation import Label, labelled_images, read_labels
+from dicetable.vision.evaluation import labelled_images, read_labels
 from dicetable.vision.images import ImageError, load_image
 from dicetable.vision.training.outline import top_side
 
@@ -53,16 +53,12 @@ class Photo:
     image: np.ndarray  # BGR, long side at most KEPT_SIDE
     dice: list[Die]
     scale: float  # kept pixels per original pixel
-    # The labelled boxes (centre x, centre y, width, height; original pixels), round
-    # the whole die: where a plain board's photo is told from its dice (``floors``).
-    boxes: list[tuple[float, float, float, float]] = field(default_factory=list)
 
 
-# The folders of each shared set, how its boxes are drawn, and whether its dice lie on
-# a plain board (whose dice can be laid on other floors: ``floor_changes``).
+# The folders of each shared set and how its boxes are drawn.
 SETS: dict[str, dict[str, object]] = {
-    "d6-desk": {"splits": ("train", "valid"), "pip_tight": True, "plain_board": False},
-    "dice-colours": {"splits": ("train", "val", "test"), "pip_tight": False, "plain_board": True},
+    "d6-desk": {"splits": ("train", "valid"), "pip_tight": True},
+    "dice-colours": {"splits": ("train", "val", "test"), "pip_tight": False},
 }
 
 
@@ -70,9 +66,10 @@ def shared_folder(name: str, split: str, root: Path | None = None) -> Path:
     return (root or SHARED) / name / split
 
 
-def dice_of(labels: list[Label], frame: np.ndarray, pip_tight: bool) -> list[Die]:
+def dice_of(path: Path, frame: np.ndarray, pip_tight: bool) -> list[Die]:
     """The labelled dice of one photo, with their top faces' sides."""
     height, width = frame.shape[:2]
+    labels = read_labels(path.with_suffix(".txt"), width, height)
     if not pip_tight:
         return [Die(lb.face_index + 1, lb.x, lb.y, top_side(frame, lb.x, lb.y, lb.width, lb.height))
                 for lb in labels]  # fmt: skip
@@ -128,14 +125,12 @@ def load_split(name: str, split: str, root: Path | None = None, limit: int = 0) 
             continue
         height, width = frame.shape[:2]
         photo = f"{name}/{split}/{path.name}"
-        labels = read_labels(path.with_suffix(".txt"), width, height)
-        dice = fixed(dice_of(labels, frame, pip_tight), fixes.get(photo, []), photo)
-        boxes = [(lb.x, lb.y, lb.width, lb.height) for lb in labels]
+        dice = fixed(dice_of(path, frame, pip_tight), fixes.get(photo, []), photo)
         scale = min(1.0, KEPT_SIDE / max(width, height))
         if scale < 1.0:
             size = (round(width * scale), round(height * scale))
             frame = cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
-        photos.append(Photo(photo, frame, dice, scale, boxes))
+        photos.append(Photo(photo, frame, dice, scale))
     return photos
 
 
@@ -143,9 +138,3 @@ def kept_dice(photo: Photo) -> list[Die]:
     """The photo's dice in the kept image's pixels."""
     s = photo.scale
     return [Die(d.value, d.x * s, d.y * s, d.size * s) for d in photo.dice]
-
-
-def kept_boxes(photo: Photo) -> list[tuple[float, float, float, float]]:
-    """The photo's labelled boxes in the kept image's pixels."""
-    s = photo.scale
-    return [(x * s, y * s, w * s, h * s) for x, y, w, h in photo.boxes]

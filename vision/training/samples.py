@@ -18,15 +18,11 @@ import numpy as np
 from dicetable.hardware.synthetic_drawing import rotation
 from dicetable.vision.face_reader import CLASSES, FACE_INPUT, FACE_SPAN, NOT_A_DIE, cut_square
 from dicetable.vision.finder import STRIDE
-from dicetable.vision.floor_changes import relaid
 from dicetable.vision.training.augment import photometric
-from dicetable.vision.training.floors import random_floor
 from dicetable.vision.training.photos import Die
 from dicetable.vision.training.trays import SIDE_FACE
 
 PATCH = 192  # finder training patch side, pixels
-UNKNOWN_SIDE = 40.0  # pixels: the die side taken for a photo without dice
-NEW_FLOOR = 0.5  # share of a plain-board photo's patches whose board is painted over
 # Die sides the finder is trained on, at its input (the reader picks the input scale
 # so that dice land in this range).
 SMALLEST, LARGEST = 11.0, 64.0
@@ -68,11 +64,6 @@ class FinderSample:
     mask: np.ndarray  # 1 where ``size`` holds a target
 
 
-def typical_side(dice: list[Die], otherwise: float = UNKNOWN_SIDE) -> float:
-    """The median side of ``dice`` (the dice of one photo are alike), or ``otherwise``."""
-    return float(np.median([d.size for d in dice])) if dice else otherwise
-
-
 def class_of(value: int | None) -> int:
     """The face reader's class of a die's value (1..6, SYMBOL, COCKED; None or a
     SIDE_FACE: no die)."""
@@ -80,18 +71,12 @@ def class_of(value: int | None) -> int:
 
 
 def finder_sample(
-    image: np.ndarray,
-    dice: list[Die],
-    rng: np.random.Generator,
-    bank: list[np.ndarray],
-    board: np.ndarray | None = None,
+    image: np.ndarray, dice: list[Die], rng: np.random.Generator, bank: list[np.ndarray]
 ) -> FinderSample:
     """A patch of ``image`` at a random scale (dice SMALLEST..LARGEST across),
     rotation and place, augmented; with probability 0.3 real dice from ``bank`` are
-    pasted onto it too (Ghiasi et al. 2021, copy-paste). Where ``board`` tells the
-    dice from a plain board (each pixel's share of die), the board is often painted
-    over with a floor never seen (``floors``)."""
-    typical = typical_side(dice, UNKNOWN_SIDE)
+    pasted onto it too (Ghiasi et al. 2021, copy-paste)."""
+    typical = float(np.median([d.size for d in dice])) if dice else 40.0
     target = math.exp(rng.uniform(math.log(SMALLEST), math.log(LARGEST)))
     scale = target / typical
     if dice and rng.random() < 0.75:
@@ -110,9 +95,6 @@ def finder_sample(
         image, turn, (PATCH, PATCH), flags=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR,
         borderMode=cv2.BORDER_CONSTANT, borderValue=fill,
     )  # fmt: skip
-    if board is not None and rng.random() < NEW_FLOOR:
-        share = cv2.warpAffine(board, turn, (PATCH, PATCH))[..., None]
-        patch = relaid(patch, share, random_floor(PATCH, PATCH, target, rng))
     placed = []
     for die in dice:
         x, y = turn @ np.array([die.x, die.y, 1.0])
@@ -124,15 +106,6 @@ def finder_sample(
         placed = [Die(d.value, PATCH - 1 - d.x, d.y, d.size) for d in placed]
     patch = photometric(patch, rng)
     return FinderSample(patch, *finder_targets(placed))
-
-
-def floor_sample(rng: np.random.Generator, bank: list[np.ndarray]) -> FinderSample:
-    """A bare floor never seen (``floors``) with real dice from ``bank`` pasted on: the
-    dice of a set on a plain board (or none) meet busy floors here."""
-    side = math.exp(rng.uniform(math.log(SMALLEST), math.log(LARGEST)))
-    patch = random_floor(PATCH, PATCH, side, rng)
-    placed = paste_dice(patch, [], bank, side, rng)
-    return FinderSample(photometric(patch, rng), *finder_targets(placed))
 
 
 def paste_dice(
@@ -284,7 +257,7 @@ def floor_crops(
     """Crops of what is not a die's face: bare floor, clutter and the edges of dice
     (a centre at least FAR of a side from every die), at the photo's die size."""
     height, width = image.shape[:2]
-    typical = typical_side(dice, max(width, height) / 10)
+    typical = float(np.median([d.size for d in dice])) if dice else max(width, height) / 10
     crops: list[tuple[np.ndarray, int]] = []
     for _ in range(count * 4):
         if len(crops) >= count:
