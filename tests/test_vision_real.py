@@ -144,15 +144,20 @@ def test_a_die_close_to_the_webcam_is_one_die_not_its_side_faces_pips(datasets):
 CLOSE_UP = 2.5  # how much closer than d6-desk's webcam: a die a third of the frame across
 
 
-def test_a_die_a_third_of_the_frame_across_is_one_die_not_its_pips(datasets):
+@pytest.mark.parametrize(("models", "least"), [
+    (MODELS, 18),
+    (MODELS / "leave-out" / "d6-desk", 13),
+])  # fmt: skip
+def test_a_die_a_third_of_the_frame_across_is_one_die_not_its_pips(datasets, models, least):
     """Dice far bigger than the finder was trained on show each pip as a die (notes
     §6). Every d6-desk valid photo of one die, seen 2.5 times closer: the finder's
     first look found the pips of a Five or a Six as dice surer than the whole die seen
     from further away, and a One's pip as one sure die, so the die was read as
-    nothing: 9 of the 21 right. Pips are now told by their size, under a sure die
-    (measured: 17 of 21; two Twos and a Six whose whole die is found less sure than
-    ``finder.CLOSE_SURE`` are still read as nothing, and valid_12's Three, blurred by
-    the enlarging, as a Six)."""
+    nothing: 9 of the 21 right. Pips are told by their size, under a sure die; a weak
+    find beside sure pips (the close die itself, half seen, or its side face) no longer
+    hides them (``finder._other_scale``): shipped 17 -> 18 of 21, the models that never
+    saw d6-desk 11 -> 13. Two Twos and a Six whose whole die is found less sure than
+    ``finder.CLOSE_SURE`` are still read as nothing by the shipped models."""
     right = photos = 0
     for path in labelled_images(datasets / "d6-desk" / "valid"):
         frame = load_image(path)
@@ -161,10 +166,10 @@ def test_a_die_a_third_of_the_frame_across_is_one_die_not_its_pips(datasets):
             continue
         photos += 1
         close_up, _ = closer(CLOSE_UP)(frame, labels)
-        reading = fresh_read()(close_up)
+        reading = fresh_read(models)(close_up)
         right += [d.value for d in reading.dice] == [labels[0].face_index + 1]
     assert photos == 21
-    assert right >= 16, right
+    assert right >= least, right
 
 
 @pytest.mark.parametrize(("models", "photo"), [
@@ -281,9 +286,9 @@ def test_a_still_tray_reads_alike_from_frame_to_frame(datasets, photo):
 
 
 # Dice right that each camera change keeps, shipped models on d6-desk valid (measured
-# 2026-12-07: 98.8-100% for every lamp, lens, sensor and colour change, 100 / 98.3 /
-# 91.3% closer), and the extra dice per photo it may add (measured at most 0.035).
-CAMERA_FLOORS = {"closer 2x": 0.97, "closer 2.5x": 0.88}
+# 2026-12-07: 98.8-100% for every lamp, lens, sensor and colour change, 100 / 99.2 /
+# 93.3% closer), and the extra dice per photo it may add (measured at most 0.035).
+CAMERA_FLOORS = {"closer 2x": 0.98, "closer 2.5x": 0.92}
 LAMP_AND_LENS_FLOOR = 0.98
 CAMERA_EXTRA = 0.06
 

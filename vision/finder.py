@@ -125,10 +125,11 @@ class DieFinder:
         ``COARSER`` times further away sees the whole die. It is the look to use
         where one of its sure dice holds finds of the first look that are its pips:
         two or more, each less sure than it (the pips of a die are poor dice) or
-        ``PIP`` times smaller than a die at least ``CLOSE_SURE``; or one, both less
-        sure and that much smaller (a One's pip). So is it where the first look found
-        nothing sure. Two or more mini dice side by side, seen from that far, are one
-        die too, but a less sure one than each of them and not many times bigger.
+        ``PIP`` times smaller than a die at least ``CLOSE_SURE`` (its sure ones, where
+        it has any); or one, both less sure and that much smaller (a One's pip). So is
+        it where the first look found nothing sure. Two or more mini dice side by side,
+        seen from that far, are one die too, but a less sure one than each of them and
+        not many times bigger.
         Dice far smaller (mini dice, a phone far above the tray) show nothing sure: a
         look ``CLOSER`` in finds them."""
         any_sure = any(c.score >= sure for c in found)
@@ -139,10 +140,13 @@ class DieFinder:
                 inside = [f for f in found if abs(f.x - die.x) < die.size / 2
                           and abs(f.y - die.y) < die.size / 2]  # fmt: skip
                 surer = bool(inside) and max(f.score for f in inside) < die.score
+                # Weak finds beside sure pips are the close die itself, half seen, or
+                # its side face: the pips say what the first look saw.
+                pips_seen = [f for f in inside if f.score >= sure] or inside
                 pips = (
                     bool(inside)
                     and die.score >= CLOSE_SURE
-                    and all(PIP * f.size <= die.size for f in inside)
+                    and all(PIP * f.size <= die.size for f in pips_seen)
                 )
                 if (len(inside) >= 2 and (surer or pips)) or (surer and pips) or not any_sure:
                     return without_parts(far, sure), coarse
