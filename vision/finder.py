@@ -15,6 +15,7 @@ what is not a die.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -54,6 +55,11 @@ PIP = 5.0
 CLOSE_SURE = 0.7
 
 
+# Whether a find is surely a die's whole face, judged from the full frame: the face
+# reader, which the finder does not hold, stands in for a sure find.
+Judge = Callable[[np.ndarray, "Candidate"], bool]
+
+
 @dataclass(frozen=True)
 class Candidate:
     """A place the finder thinks holds a die's top face, in frame pixels."""
@@ -74,7 +80,9 @@ def to_input(image: np.ndarray) -> np.ndarray:
 
 
 class DieFinder:
-    def __init__(self, threshold: float | None = None, models: Path = MODELS) -> None:
+    def __init__(
+        self, threshold: float | None = None, models: Path = MODELS, judge: Judge | None = None
+    ) -> None:
         self.net = network("finder.onnx", models)
         self.threshold = (
             float(model_facts(models)["finder_threshold"]) if threshold is None else threshold
@@ -82,6 +90,7 @@ class DieFinder:
         # The scale of the look last used, per frame size: a still tray is looked at
         # the same way every time, so it reads alike from frame to frame.
         self._scales: dict[tuple[int, int], float] = {}
+        self.judge = judge
 
     def find(self, frame: np.ndarray, threshold: float | None = None) -> list[Candidate]:
         height, width = frame.shape[:2]
@@ -125,8 +134,9 @@ class DieFinder:
         ``COARSER`` times further away sees the whole die. It is the look to use
         where one of its sure dice holds finds of the first look that are its pips:
         two or more, each less sure than it (the pips of a die are poor dice) or
-        ``PIP`` times smaller than a die at least ``CLOSE_SURE`` (its sure ones, where
-        it has any); or one, both less sure and that much smaller (a One's pip). So is
+        ``PIP`` times smaller than a die at least ``CLOSE_SURE``, or one the judge (the
+        face reader) surely reads as a pip face (its sure ones, where it has any); or
+        one, both less sure and that much smaller (a One's pip). So is
         it where the first look found nothing sure. Two or more mini dice side by side,
         seen from that far, are one die too, but a less sure one than each of them and
         not many times bigger.
@@ -145,8 +155,8 @@ class DieFinder:
                 pips_seen = [f for f in inside if f.score >= sure] or inside
                 pips = (
                     bool(inside)
-                    and die.score >= CLOSE_SURE
                     and all(PIP * f.size <= die.size for f in pips_seen)
+                    and (die.score >= CLOSE_SURE or self._judged(frame, die))
                 )
                 if (len(inside) >= 2 and (surer or pips)) or (surer and pips) or not any_sure:
                     return without_parts(far, sure), coarse
@@ -155,6 +165,10 @@ class DieFinder:
             if closer > scale * 1.2:
                 return without_parts(self.look(frame, closer, low), sure), closer
         return found, scale
+
+    def _judged(self, frame: np.ndarray, die: Candidate) -> bool:
+        """Whether the judge (the face reader) surely sees a whole die's face at ``die``."""
+        return self.judge is not None and self.judge(frame, die)
 
     def forget(self) -> None:
         """Forget the scales looked at (the next frame is a new table)."""

@@ -211,8 +211,16 @@ class DiceReader:
     def __init__(self, profile: Profile | None = None, models: Path = MODELS) -> None:
         self.profile = profile or builtin_d6()
         threshold = self.profile.model.finder_threshold if self.profile.model else None
-        self.finder = DieFinder(threshold, models)
         self.faces = FaceReader(models)
+        self.finder = DieFinder(threshold, models, judge=self.pip_face)
+
+    def pip_face(self, frame: np.ndarray, find: Candidate) -> bool:
+        """Whether the face reader surely reads ``find`` as a pip face: the finder asks
+        it of a close die that a look from further away found only half sure."""
+        looks = self.faces.look(self.faces.crops(frame, [(find.x, find.y, find.size)]))
+        chances = looks.probabilities[0]
+        sure_pips = float(chances[:SYMBOL].max()) >= WEAK_FIND_FACE
+        return sure_pips and float(chances[NOT_A_DIE]) < NOT_A_DIE_BELOW
 
     def forget(self) -> None:
         """The next frame is another table (a photo of its own): measure it afresh."""
