@@ -55,11 +55,6 @@ PIP = 5.0
 CLOSE_SURE = 0.7
 
 
-# Whether a find is surely a die's whole face, judged from the full frame: the face
-# reader, which the finder does not hold, stands in for a sure find.
-Judge = Callable[[np.ndarray, "Candidate"], bool]
-
-
 @dataclass(frozen=True)
 class Candidate:
     """A place the finder thinks holds a die's top face, in frame pixels."""
@@ -68,6 +63,11 @@ class Candidate:
     y: float
     size: float
     score: float
+
+
+# Whether a find is surely a die's whole face, judged from the full frame: the face
+# reader, which the finder does not hold, stands in for a sure find.
+Judge = Callable[[np.ndarray, Candidate], bool]
 
 
 def to_input(image: np.ndarray) -> np.ndarray:
@@ -136,11 +136,10 @@ class DieFinder:
         two or more, each less sure than it (the pips of a die are poor dice) or
         ``PIP`` times smaller than a die at least ``CLOSE_SURE``, or one the judge (the
         face reader) surely reads as a pip face (its sure ones, where it has any); or
-        one, both less sure and that much smaller (a One's pip). So is
-        it where the first look found nothing sure. Two or more mini dice side by side,
-        seen from that far, are one die too, but a less sure one than each of them and
-        not many times bigger.
-        Dice far smaller (mini dice, a phone far above the tray) show nothing sure: a
+        one, both less sure and that much smaller (a One's pip). So is it where the
+        first look found nothing sure. Two or more mini dice side by side, seen from
+        that far, are one die too, but a less sure one than each of them and not many
+        times bigger. Dice far smaller (mini dice, a phone far above the tray) show nothing sure: a
         look ``CLOSER`` in finds them."""
         any_sure = any(c.score >= sure for c in found)
         coarse = self._scale(frame, scale / COARSER)

@@ -218,9 +218,8 @@ class DiceReader:
         """Whether the face reader surely reads ``find`` as a pip face: the finder asks
         it of a close die that a look from further away found only half sure."""
         looks = self.faces.look(self.faces.crops(frame, [(find.x, find.y, find.size)]))
-        chances = looks.probabilities[0]
-        sure_pips = float(chances[:SYMBOL].max()) >= WEAK_FIND_FACE
-        return sure_pips and float(chances[NOT_A_DIE]) < NOT_A_DIE_BELOW
+        named = name_untaught(looks, 0, PIP_D6)
+        return named.value is not None and named.confidence >= WEAK_FIND_FACE
 
     def forget(self) -> None:
         """The next frame is another table (a photo of its own): measure it afresh."""
