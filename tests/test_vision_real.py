@@ -90,7 +90,8 @@ def test_trained_without_a_set_the_reader_still_reads_it(datasets, left_out, fol
     as its dice's sides): 255/256 of d6-desk valid, 0.023 extra a photo (threshold
     0.15, temperature 0.60; 0.058 before shaded side faces read with a value were
     dropped). Retrained on top faces by the bare command they read
-    253/256, 0.035 extra, but 0.47 extra a photo on d6-desk train (0.21 now), so they
+    253/256, 0.035 extra, but 0.47 extra a photo on d6-desk train (0.18 now; 0.21
+    while weak finds read as symbols were kept), so they
     were not kept; nor was a face reader trained on dark bottom pips beside the kept
     finder (253/256, 0.047 extra): that finder sizes dice-colours dice by their boxes,
     a face reader taught their top faces reads them worse (test 131 -> 126 of 133).
@@ -249,6 +250,20 @@ def test_a_laptop_corner_at_the_frame_edge_is_not_a_die_partly_out_of_view(datas
     frame = load_image(datasets / "d6-desk" / "valid" / f"{photo}.jpg")
     reading = fresh_read()(frame)
     assert not [d for d in reading.dice if np.hypot(d.x - x, d.y - y) < d.size / 2]
+
+
+@pytest.mark.parametrize(
+    "photo", ["three_2", "three_6", "three_8", "three_25", "five_31", "six_50"]
+)
+def test_a_laptop_key_found_weakly_is_not_a_die_with_an_unknown_face(datasets, photo):
+    """Issue 17 item 5 (fewer than 1 extra die in 10 photos of a new table): the
+    models that never saw d6-desk find a key of its laptop weakly (0.19-0.24) and the
+    face reader reads its letter as a symbol face at 0.99-1.00; it was reported as a
+    die with an unknown face. d6-desk's dice are all pip dice, so no reading of these
+    photos may be an unknown face."""
+    models = MODELS / "leave-out" / "d6-desk"
+    frame = load_image(datasets / "d6-desk" / "train" / f"{photo}.jpg")
+    assert [d for d in fresh_read(models)(frame).dice if d.reason == "unknown face"] == []
 
 
 def test_a_phone_photo_at_full_resolution_reads_as_the_shrunk_one(datasets):
