@@ -80,8 +80,9 @@ def test_trained_without_a_set_the_reader_still_reads_it(datasets, left_out, fol
     and rendered trays. The issue asks >= 95% of dice and < 0.1 extra a photo.
     Without dice-colours (a finder by the bare command's recipe, 12000 steps, and a
     face reader trained beside it on translucent dice whose bottom pips show from
-    faint to dark): 1707/1795 = 95.10%, 0.020 extra a photo (threshold 0.2,
-    temperature 0.70). The face reader that saw only faint bottom pips read 1701
+    faint to dark): 1717/1795 = 95.65%, 0.020 extra a photo (threshold 0.2,
+    temperature 0.70; 1707 before an unsure face was looked at again cut bigger and
+    smaller). The face reader that saw only faint bottom pips read 1701
     (94.76%): it missed 43 dice, most of them smoke-grey Ones it gave a chance of no
     die, read 20 with a middle pip added (a Two as a Three, a Four as a Five) and
     left 20 unsure; the new one misses 28, adds a middle pip to 19 and leaves 32
@@ -214,6 +215,21 @@ def test_a_face_read_unsure_upright_is_read_again_turned(datasets, photo, x, y, 
     mean is sure and right."""
     frame = load_image(datasets / "d6-desk" / "valid" / f"{photo}.jpg")
     reading = fresh_read(MODELS / "leave-out" / "d6-desk")(frame)
+    die = min(reading.dice, key=lambda d: np.hypot(d.x - x, d.y - y))
+    assert np.hypot(die.x - x, die.y - y) < die.size / 2
+    assert (die.value, die.reason) == (value, None)
+
+
+@pytest.mark.parametrize(("photo", "x", "y", "value"), [
+    ("IMG_20191209_100352", 1473, 1582, 2),
+    ("IMG_20191209_095849", 1586, 770, 5),
+])  # fmt: skip
+def test_a_face_read_unsure_is_read_again_cut_bigger_and_smaller(datasets, photo, x, y, value):
+    """The finder trained without dice-colours sizes its dice a fifth smaller than
+    the finder that saw them; this Two and this Five were unsure at every turn of
+    the crop so cut, and are sure and right with the looks cut bigger and smaller."""
+    frame = load_image(datasets / "dice-colours" / "test" / f"{photo}.jpg")
+    reading = fresh_read(MODELS / "leave-out" / "dice-colours")(frame)
     die = min(reading.dice, key=lambda d: np.hypot(d.x - x, d.y - y))
     assert np.hypot(die.x - x, die.y - y) < die.size / 2
     assert (die.value, die.reason) == (value, None)

@@ -240,7 +240,7 @@ class DiceReader:
     def pip_face(self, frame: np.ndarray, find: Candidate) -> bool:
         """Whether the face reader surely reads ``find`` as a pip face: the finder asks
         it of a close die that a look from further away found only half sure."""
-        looks = self.faces.look(self.faces.crops(frame, [(find.x, find.y, find.size)]))
+        looks = self.faces.read(frame, [(find.x, find.y, find.size)])
         named = name_untaught(looks, 0, PIP_D6)
         return named.value is not None and named.confidence >= WEAK_FIND_FACE
 
@@ -261,8 +261,7 @@ class DiceReader:
     def looks(self, frame: np.ndarray) -> tuple[list[Candidate], FaceLooks]:
         """The distinct finds in ``frame`` and the face reader's view of each."""
         found = distinct(self.finder.find(frame))
-        crops = self.faces.crops(frame, [(c.x, c.y, c.size) for c in found])
-        return found, self.faces.look(crops)
+        return found, self.faces.read(frame, [(c.x, c.y, c.size) for c in found])
 
     def named_finds(self, frame: np.ndarray) -> list[NamedFind]:
         """Every distinct find in ``frame``, named by the profile (or untaught), and

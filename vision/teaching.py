@@ -228,8 +228,7 @@ class Teacher:
     def _learn_floor(self, frame: np.ndarray, places: list[Candidate]) -> None:
         if not places:
             return
-        crops = self.reader.faces.crops(frame, [(c.x, c.y, c.size) for c in places])
-        looks = self.reader.faces.look(crops)
+        looks = self.reader.faces.read(frame, [(c.x, c.y, c.size) for c in places])
         self._features.append(features(looks))
         self._labels.append(np.full(len(places), len(self.faces), np.int64))
         self._dice.append(-1)

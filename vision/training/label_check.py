@@ -45,7 +45,7 @@ def doubts(photos: list[Photo], faces: FaceReader, sure: float = SURE) -> list[D
     found = []
     for photo in photos:
         shown = kept_dice(photo)
-        looks = faces.look(faces.crops(photo.image, [(d.x, d.y, d.size) for d in shown]))
+        looks = faces.read(photo.image, [(d.x, d.y, d.size) for d in shown])
         for line, (die, chances) in enumerate(zip(photo.dice, looks.probabilities, strict=True), 1):
             best = int(np.argmax(chances))
             if best < SYMBOL and best + 1 != die.value and chances[best] >= sure:
