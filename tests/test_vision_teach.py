@@ -23,7 +23,6 @@ from dicetable.hardware.synthetic_tray import (
     varied_tray,
 )
 from dicetable.vision.face_reader import CLASSES, NOT_A_DIE, SYMBOL, FaceLooks
-from dicetable.vision.networks import MODELS
 from dicetable.vision.profiles import (
     Profile,
     ProfileError,
@@ -365,90 +364,6 @@ def test_a_tray_of_five_is_refused_by_the_touch_capture_and_says_so():
     assert teacher.add_example(render_tray(dice, seed=8), 0) is False
     assert teacher.last_seen == 5
     assert teacher.missing() == list(teacher.faces)
-
-
-def teach_real(folder: Path, count: int, name: str, models: Path = MODELS) -> tuple[Teacher, Path]:
-    """A profile taught from ``count`` labelled photos spread evenly over ``folder``."""
-    from dicetable.vision.evaluation import labelled_images, read_labels, spread_photos
-    from dicetable.vision.images import load_image
-
-    teacher = Teacher(name, reader=DiceReader(models=models))
-    for path in spread_photos(labelled_images(folder), count):
-        frame = load_image(path)
-        labels = read_labels(path.with_suffix(".txt"), frame.shape[1], frame.shape[0])
-        teacher.add_photo(frame, [lb.taught for lb in labels])
-    return teacher, folder
-
-
-@pytest.mark.dataset
-def test_a_dozen_real_photos_teach_a_set_read_right_on_its_other_photos(shared_dir, isolated_data):
-    """Issue 17 item 6: taught from 12 labelled photos of one set (dice-colours train),
-    >= 99% of that set's faces on its other photos (the 25 test photos) read right:
-    132/133 with the models of 2026-12-07 (129/133 with those of 2026-12-06, whose
-    finder sized that set's dice as their boxes); the profile is small (<= 2 MB)."""
-    from dicetable.vision.evaluation import evaluate
-
-    sets = shared_dir / "datasets" / "dice-colours"
-    teacher, _ = teach_real(sets / "train", 12, "colours")
-    path = teacher.save(isolated_data)
-    assert path.stat().st_size <= 2 * 1024 * 1024
-    reader = make_reader(load_profile("colours", isolated_data))
-    score = evaluate(sets / "test", reader.read_photo, teacher.faces)
-    assert score.right / score.dice >= 0.99, score.report(teacher.faces)
-    assert score.extra / score.photos < 0.1, score.report(teacher.faces)
-
-
-@pytest.mark.dataset
-def test_a_dozen_desk_photos_teach_every_face_of_the_desk_set(shared_dir, isolated_data):
-    """Issue 17 item 6 on the webcam set: taught from 12 of d6-desk's training photos,
-    >= 99% of the dice of its 86 validation photos read right (255/256 with the models
-    of 2026-12-07, 256/256 with those before), with under one extra die in 10 photos
-    (5; 6 while weak finds like no taught face were kept). Three sure Fours lay
-    further from the taught Fours than those from each other, and came back as unknown
-    faces until a face the untaught reader reads as the same pips was taken as known."""
-    from dicetable.vision.evaluation import evaluate
-
-    sets = shared_dir / "datasets" / "d6-desk"
-    teacher, _ = teach_real(sets / "train", 12, "desk")
-    teacher.save(isolated_data)
-    reader = make_reader(load_profile("desk", isolated_data))
-    score = evaluate(sets / "valid", reader.read_photo, teacher.faces)
-    assert score.right / score.dice >= 0.99, score.report(teacher.faces)
-    assert score.extra / score.photos < 0.1, score.report(teacher.faces)
-
-
-@pytest.mark.dataset
-@pytest.mark.parametrize(("name", "scored"), [
-    ("d6-desk", ("valid",)),
-    pytest.param("dice-colours", ("val", "test"), marks=pytest.mark.xfail(strict=True, reason=(
-        "taught by the models that never saw it, 333/337 = 98.8% of dice-colours val and"
-        " test (untaught 327/337): a Five unsure, a One read as a Two, a One an unknown"
-        " face, a purple Three read as a Two"
-        " (issue 17 item 5 asks >= 99%)"))),
-])  # fmt: skip
-def test_a_dozen_photos_teach_a_set_the_models_never_saw(shared_dir, isolated_data, name, scored):
-    """Issue 17 item 5, taught: "taught from about a dozen labelled photos of those
-    dice, >= 99% of all faces right". The nearest stand-in for a set nobody on the team
-    has seen: a set's 12 training photos teach the models trained without it, and its
-    photos no model trained on are scored. d6-desk valid: 256/256 (untaught 255), 7
-    extra dice in 86 photos (14 while weak finds like no taught face were kept: its
-    barcode label and the cable's ferrite, found weakly and far from every taught
-    face, came back as unknown faces)."""
-    from dicetable.vision.evaluation import evaluate
-
-    models = MODELS / "leave-out" / name
-    if not (models / "faces.onnx").exists():
-        pytest.skip(f"no models trained without {name} in {models}")
-    sets = shared_dir / "datasets" / name
-    teacher, _ = teach_real(sets / "train", 12, name, models)
-    profile = teacher.learn()
-    right = dice = extra = photos = 0
-    for split in scored:
-        score = evaluate(sets / split, DiceReader(profile, models).read_photo, teacher.faces)
-        right, dice = right + score.right, dice + score.dice
-        extra, photos = extra + score.extra, photos + score.photos
-    assert right / dice >= 0.99, (right, dice)
-    assert extra / photos < 0.1, (extra, photos)
 
 
 def test_a_damaged_or_hostile_profile_file_is_one_clear_error(isolated_data):
