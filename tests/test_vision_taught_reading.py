@@ -275,13 +275,16 @@ def test_a_die_cut_by_the_frame_edge_gets_no_value_from_a_taught_profile_either(
             assert [(d.value, d.reason) for d in edge] == [expected], (value, x)
 
 
-def teach_real(folder: Path, count: int, name: str, models: Path = MODELS) -> tuple[Teacher, Path]:
-    """A profile taught from ``count`` labelled photos spread evenly over ``folder``."""
+def teach_real(
+    folder: Path, count: int, name: str, models: Path = MODELS, skip: int = 0
+) -> tuple[Teacher, Path]:
+    """A profile taught from ``count`` labelled photos spread evenly over ``folder``
+    after its first ``skip`` (another dozen)."""
     from dicetable.vision.evaluation import labelled_images, read_labels, spread_photos
     from dicetable.vision.images import load_image
 
     teacher = Teacher(name, reader=DiceReader(models=models))
-    for path in spread_photos(labelled_images(folder), count):
+    for path in spread_photos(labelled_images(folder)[skip:], count):
         frame = load_image(path)
         labels = read_labels(path.with_suffix(".txt"), frame.shape[1], frame.shape[0])
         teacher.add_photo(frame, [lb.taught for lb in labels])
@@ -328,11 +331,7 @@ def test_a_dozen_desk_photos_teach_every_face_of_the_desk_set(shared_dir, isolat
 @pytest.mark.dataset
 @pytest.mark.parametrize(("name", "scored"), [
     ("d6-desk", ("valid",)),
-    pytest.param("dice-colours", ("val", "test"), marks=pytest.mark.xfail(strict=True, reason=(
-        "taught by the models that never saw it, 333/337 = 98.8% of dice-colours val and"
-        " test (untaught 327/337): a Five unsure, a One read as a Two, a One an unknown"
-        " face, a purple Three read as a Two"
-        " (issue 17 item 5 asks >= 99%)"))),
+    ("dice-colours", ("val", "test")),
 ])  # fmt: skip
 def test_a_dozen_photos_teach_a_set_the_models_never_saw(shared_dir, isolated_data, name, scored):
     """Issue 17 item 5, taught: "taught from about a dozen labelled photos of those
@@ -341,7 +340,8 @@ def test_a_dozen_photos_teach_a_set_the_models_never_saw(shared_dir, isolated_da
     photos no model trained on are scored. d6-desk valid: 256/256 (untaught 255), 7
     extra dice in 86 photos (14 while weak finds like no taught face were kept: its
     barcode label and the cable's ferrite, found weakly and far from every taught
-    face, came back as unknown faces)."""
+    face, came back as unknown faces). dice-colours val and test: 335/337 (333 before
+    the taught head's chances were pooled with the untaught reader's; untaught 327)."""
     from dicetable.vision.evaluation import evaluate
 
     models = MODELS / "leave-out" / name
@@ -357,3 +357,46 @@ def test_a_dozen_photos_teach_a_set_the_models_never_saw(shared_dir, isolated_da
         extra, photos = extra + score.extra, photos + score.photos
     assert right / dice >= 0.99, (right, dice)
     assert extra / photos < 0.1, (extra, photos)
+
+
+@pytest.mark.dataset
+@pytest.mark.parametrize("skip", [5, 13])
+def test_a_dozen_photos_do_not_teach_away_a_pip_count_read_surely(shared_dir, skip):
+    """Issue 17 items 5 and 6: teaching must not make a set read worse. A dozen photos
+    teach the head a few dice of each face, and alone it named Sixes that the untaught
+    reader reads at 0.99 as Fives. Taught by the models that never saw dice-colours,
+    from 16 dozens of its training photos (the first photo skipped, 0 to 15), its val
+    and test dice that the untaught reader reads right at 0.9 or more were read with
+    another value 20 times, and with none 13 times, before the head's chances were
+    pooled with the untaught reader's; after, never with another value, twice with
+    none (all the dice read right: 5267 -> 5326 of 16 x 337). Skipping 5: 3 and 1
+    before, none after; skipping 13: 6 and 1 before, none and 1 after."""
+    from dicetable.vision.evaluation import labelled_images, match, read_labels
+    from dicetable.vision.images import load_image
+
+    models = MODELS / "leave-out" / "dice-colours"
+    if not (models / "faces.onnx").exists():
+        pytest.skip(f"no models trained without dice-colours in {models}")
+    sets = shared_dir / "datasets" / "dice-colours"
+    teacher, _ = teach_real(sets / "train", 12, "colours", models, skip)
+    taught, untaught = DiceReader(teacher.learn(), models), DiceReader(models=models)
+    other_value, no_value = [], []
+    for path in labelled_images(sets / "val") + labelled_images(sets / "test"):
+        frame = load_image(path)
+        labels = read_labels(path.with_suffix(".txt"), frame.shape[1], frame.shape[0])
+        before, after = untaught.read_photo(frame).dice, taught.read_photo(frame).dice
+        read_after = {
+            label: after[i].value
+            for label, i in match(labels, [(d.x, d.y, d.size) for d in after])[0]
+        }
+        for label, i in match(labels, [(d.x, d.y, d.size) for d in before])[0]:
+            value = before[i].value
+            if before[i].confidence < 0.9 or value != labels[label].taught[0] + 1:
+                continue
+            lost = (path.name, value, read_after.get(label))
+            if read_after.get(label) is None:
+                no_value.append(lost)
+            elif read_after[label] != value:
+                other_value.append(lost)
+    assert not other_value
+    assert len(no_value) <= 1, no_value

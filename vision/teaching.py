@@ -7,6 +7,8 @@ and fits a small softmax head over them in numpy, with a "not a die" class from 
 the finder found in the teaching photos that was no labelled die. A face far from
 every taught example of the face the head picks is "unknown face" (unless the untaught
 reader reads it as that face's pips): a symbol that was never taught gets no value.
+Where the untaught reader is sure of a pip count, its chances are pooled with the
+head's: a dozen photos cannot teach a head what thousands taught the face reader.
 Where the finder missed taught dice, the profile lowers its threshold to the weakest
 taught die's score, and the head rejects the extra finds.
 
@@ -31,6 +33,7 @@ from dicetable.vision.face_reader import (
     FACE_READER,
     FACE_SPAN,
     NOT_A_DIE,
+    SYMBOL,
     UNSURE,
     FaceLooks,
     cut_square,
@@ -62,6 +65,16 @@ LEAST_NOVEL = 0.35  # the novelty distance when a face was shown once (no spread
 # no die: higher than the untaught reader's own cut, since a taught set may have faces
 # (Dicequest's blank) that the untaught reader takes for bare floor.
 NOVEL_NOT_A_DIE = 0.5
+
+# Where the untaught reader surely reads a pip count, the head's chances are pooled
+# with its (log-linearly, the head's weighed HEAD_WEIGHT): a dozen photos teach the
+# head few dice of each face, and it can be sure and wrong where the untaught reader,
+# trained on thousands, is right (a Six read at 0.99, named Five by a head taught 7
+# Fives). A face not named for a pip count is backed by the untaught reader's chance
+# of no pip count; AGREEMENT_FLOOR keeps a sure head able to overrule it (a taught
+# skull, whose two eyes the untaught reader may read as a Two at 0.7).
+HEAD_WEIGHT = 0.5
+AGREEMENT_FLOOR = 0.05
 MAX_PROFILE_BYTES = 4 * 1024 * 1024
 # Examples are stored a byte a feature, in LEVELS steps between each feature's least
 # and greatest: a step is far below the novelty distances (0.35 and up), and a set
@@ -136,7 +149,10 @@ class TaughtFaces:
         value."""
         x = features(looks)[index]
         faces = len(profile.faces)
-        p = softmax((x @ self.weights + self.bias)[None])[0]
+        logits = x @ self.weights + self.bias
+        if pips is not None:
+            logits = HEAD_WEIGHT * logits + np.log(agreement(looks.probabilities[index], profile))
+        p = softmax(logits[None])[0]
         untaught_floor = float(looks.probabilities[index][NOT_A_DIE])
         names = sorted(set(profile.faces))
         chance = [float(sum(p[i] for i in range(faces) if profile.faces[i] == n)) for n in names]
@@ -148,7 +164,7 @@ class TaughtFaces:
         # picked is that face however far from its taught examples: a dozen photos of
         # one table show a face alike (d6-desk's taught Fours lay within 0.35 of each
         # other, and three sure Fours of its other photos 0.40-0.50 away).
-        novel = self._nearest(x, alike) > reach and pips != best + 1
+        novel = self._nearest(x, alike) > reach and pips != pip_count(profile.faces[best])
         floor = self.has_floor and p[faces] > sure
         # The head's floor class also takes in what lies far from all it was taught
         # (an untaught star, the untaught reader's symbol, came back as floor, even
@@ -173,6 +189,21 @@ class TaughtFaces:
         """The distance from ``x`` to the nearest example of ``faces``."""
         mine = self.examples[np.isin(self.labels, faces)]
         return float(np.sqrt(((mine - x) ** 2).sum(axis=1).min())) if len(mine) else math.inf
+
+
+def pip_count(face: str) -> int | None:
+    """The pip count a taught face's name stands for ("3"), or None (a "skull")."""
+    return int(face) if face.isdigit() and 1 <= int(face) <= SYMBOL else None
+
+
+def agreement(untaught: np.ndarray, profile: Profile) -> np.ndarray:
+    """How much the untaught reader's chances back each taught face, then the floor:
+    a face named for a pip count by that count's chance, any other by the chance of
+    no pip count."""
+    pips = untaught[:SYMBOL]
+    counts = [pip_count(face) for face in profile.faces]
+    backing = [1.0 - pips.sum() if n is None else pips[n - 1] for n in counts]
+    return np.array([*backing, untaught[NOT_A_DIE]], np.float32) + AGREEMENT_FLOOR
 
 
 def turned_crops(frame: np.ndarray, die: Candidate) -> np.ndarray:
