@@ -310,11 +310,14 @@ def test_a_shaded_find_of_the_same_body_against_a_read_die_is_its_side_face():
     assert side_face(surer, [top, surer]) and not side_face(top, [top, surer])
     unread = _find(136.0, 0.5, None, (200, 205, 210))
     assert side_face(unread, [top, unread])  # no value: any weaker find so close
+    low_camera = _find(151.0, 0.5, 5, (150, 155, 160))  # 0.85 of a side: shaded, a side
+    assert side_face(low_camera, [top, low_camera])
     kept = {
         "lit alike": _find(136.0, 0.5, 3, (195, 200, 205)),
         "another colour": _find(136.0, 0.5, 3, (60, 60, 170)),
         "black beside white": _find(136.0, 0.5, 3, (40, 41, 42)),
         "a side apart": _find(160.0, 0.5, 3, (150, 155, 160)),
+        "no value, 0.85 of a side": _find(151.0, 0.5, None, (200, 205, 210)),
         "no value, surer": _find(136.0, 0.9, None, (200, 205, 210)),
     }
     for why, find in kept.items():
