@@ -284,6 +284,18 @@ def test_a_laptop_key_found_weakly_is_not_a_die_with_an_unknown_face(datasets, p
     assert [d for d in fresh_read(models)(frame).dice if d.reason == "unknown face"] == []
 
 
+@pytest.mark.parametrize("photo", ["five_17", "five_18", "five_19", "five_23", "six_41"])
+def test_a_cable_label_found_weakly_is_not_an_unsure_die(datasets, photo):
+    """Issue 17 item 5 (fewer than 1 extra die in 10 photos of a new table): the
+    models that never saw d6-desk find the barcode label on its cable at 0.52-0.58
+    and read it unsure (0.29-0.39); it was reported as a die without a value. Every
+    real die any model set reads unsure on either shared set is found at 0.64 or
+    more (``reader.UNSURE_FIND``); none of d6-desk's dice here is unsure."""
+    models = MODELS / "leave-out" / "d6-desk"
+    frame = load_image(datasets / "d6-desk" / "train" / f"{photo}.jpg")
+    assert [d for d in fresh_read(models)(frame).dice if d.reason == "unsure"] == []
+
+
 def test_a_phone_photo_at_full_resolution_reads_as_the_shrunk_one(datasets):
     """A 2736x2736 phone photo and the same photo at 1024: the same dice (the finder
     looks at a shrunk copy either way; the face reader crops the full frame)."""
