@@ -192,7 +192,8 @@ class TaughtFaces:
 
 
 def pip_count(face: str) -> int | None:
-    """The pip count a taught face's name stands for ("3"), or None (a "skull")."""
+    """The pip count a taught face's name stands for ("3"), or None (a "skull"); the
+    face reader's first SYMBOL classes are the counts from 1."""
     return int(face) if face.isdigit() and 1 <= int(face) <= SYMBOL else None
 
 
