@@ -123,10 +123,15 @@ class FaceReader:
         unsure = np.flatnonzero(looks.probabilities.max(axis=1) < UNSURE)
         if not len(unsure):
             return looks
+        resized = [
+            (places[i][0], places[i][1], places[i][2] * factor)
+            for factor in SECOND_LOOK_SIDES
+            for i in unsure
+        ]
+        again, _ = self.chances(self.crops(frame, resized))
         total = looks.probabilities[unsure].copy()
-        for factor in SECOND_LOOK_SIDES:
-            resized = [(places[i][0], places[i][1], places[i][2] * factor) for i in unsure]
-            total += self.look(self.crops(frame, resized)).probabilities
+        for cut in again.reshape(len(SECOND_LOOK_SIDES), len(unsure), -1):
+            total += cut
         probabilities = looks.probabilities.copy()
         probabilities[unsure] = total / (1 + len(SECOND_LOOK_SIDES))
         return replace(looks, probabilities=probabilities)
@@ -136,15 +141,21 @@ class FaceReader:
             none = np.zeros((0, 3), np.float32)
             empty = np.zeros((0, len(CLASSES)), np.float32)
             return FaceLooks(empty, np.zeros((0, 1), np.float32), none, none, none)
+        probabilities, embeddings = self.chances(crops)
+        norms = np.linalg.norm(embeddings, axis=1, keepdims=True) + 1e-6
+        middles, inks = colours_of(crops)
+        rings = np.median(crops[:, _SYMBOL_RING].astype(np.float32), axis=1)
+        return FaceLooks(probabilities, embeddings / norms, inks, middles, rings)
+
+    def chances(self, crops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The calibrated class probabilities of non-empty ``crops`` (an unsure one's
+        averaged with its turned looks) and the network's embeddings."""
         logits, embeddings = self.net.run(to_input(crops))
         probabilities = softmax(logits / self.temperature)
         unsure = np.flatnonzero(probabilities.max(axis=1) < UNSURE)
         if len(unsure):
             probabilities[unsure] = self.turned_looks(crops[unsure], probabilities[unsure])
-        norms = np.linalg.norm(embeddings, axis=1, keepdims=True) + 1e-6
-        middles, inks = colours_of(crops)
-        rings = np.median(crops[:, _SYMBOL_RING].astype(np.float32), axis=1)
-        return FaceLooks(probabilities, embeddings / norms, inks, middles, rings)
+        return probabilities, embeddings
 
     def turned_looks(self, crops: np.ndarray, first: np.ndarray) -> np.ndarray:
         """The mean of ``first`` and the probabilities of the crops turned by each of
