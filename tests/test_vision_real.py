@@ -10,6 +10,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from leave_out import leave_out_models
 from photo_sample import sample_folder
 
 from dicetable.vision.camera_changes import CHANGES, closer
@@ -97,12 +98,7 @@ def test_trained_without_a_set_the_reader_still_reads_it(datasets, left_out, fol
     finder (253/256, 0.047 extra): that finder sizes dice-colours dice by their boxes,
     a face reader taught their top faces reads them worse (test 131 -> 126 of 133).
     This test holds the issue's target each way (history: git log)."""
-    models = MODELS / "leave-out" / left_out
-    if not all((models / name).exists() for name in ("finder.onnx", "faces.onnx")):
-        pytest.skip(
-            f"no models trained without {left_out} in {models}: run"
-            f" python -m dicetable.vision.training --without {left_out} --out {models}"
-        )
+    models = leave_out_models(left_out)
     right = dice = extra = photos = 0
     for folder in folders:
         score = evaluate(datasets / folder, fresh_read(models), D6_FACES)
