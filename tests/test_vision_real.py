@@ -171,6 +171,24 @@ def test_a_die_a_third_of_the_frame_across_is_one_die_not_its_pips(datasets, mod
     assert right >= least, right
 
 
+def test_close_dice_beside_a_six_whose_pips_are_sure_are_read_whole(datasets):
+    """dice-colours test IMG_20191209_100006 from 2.5 times closer: a One, a Two and a
+    Six, each a sixth of the frame across. The models that never saw dice-colours
+    found the One and the Two whole and surely at the first look, but also the Six's
+    pips, each surer than the Six seen from further away; the next look was scaled to
+    the pips, and no die was read. A die of the further look that is a sure whole
+    find of the first, too big for it, where smaller sure finds would set the scale,
+    is the look to use once the face reader surely reads it (``finder._other_scale``)."""
+    photo = datasets / "dice-colours" / "test" / "IMG_20191209_100006.jpg"
+    frame = load_image(photo)
+    labels = read_labels(photo.with_suffix(".txt"), frame.shape[1], frame.shape[0])
+    close_up, moved = closer(CLOSE_UP)(frame, labels)
+    reading = fresh_read(leave_out_models("dice-colours"))(close_up)
+    in_view = sorted(lb.face_index + 1 for lb in moved if lb.scored)
+    assert in_view == [1, 2, 6]
+    assert sorted(d.value or 0 for d in reading.dice) == in_view
+
+
 @pytest.mark.parametrize(("models", "photo"), [
     (MODELS, "train/dice_17"),
     (MODELS / "leave-out" / "d6-desk", "valid/valid_31"),
