@@ -140,9 +140,9 @@ class DieFinder:
         first look found nothing sure, and where it found this die whole, surely but
         bigger than ``GOOD_SIDES``, beside sure finds half its size or less (a close
         Six's pips, which would scale the next look to pips) and the judge surely reads
-        it as a pip face. Two or more mini dice side by side, seen from
-        that far, are one die too, but a less sure one than each of them and not many
-        times bigger. Dice far smaller (mini dice, a phone far above the tray) show nothing sure: a
+        it as a pip face. Two or more mini dice side by side, seen from that far, are
+        one die too, but a less sure one than each of them and not many times bigger.
+        Dice far smaller (mini dice, a phone far above the tray) show nothing sure: a
         look ``CLOSER`` in finds them."""
         any_sure = any(c.score >= sure for c in found)
         coarse = self._scale(frame, scale / COARSER)
@@ -163,7 +163,7 @@ class DieFinder:
                 pieces = (len(inside) >= 2 and (surer or pips)) or (surer and pips)
                 # The first look found this die whole, surely but too big, and smaller
                 # sure finds (another die's pips) would set the next look's scale.
-                whole = any(f.score >= sure and die.size < PART * f.size < PART**2 * die.size
+                whole = any(f.score >= sure and die.size / PART < f.size < PART * die.size
                             and f.size * scale > GOOD_SIDES[1] for f in inside)  # fmt: skip
                 mixed = any(f.score >= sure and PART * f.size <= die.size for f in found)
                 if pieces or not any_sure or (whole and mixed and self._judged(frame, die)):
