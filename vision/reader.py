@@ -101,6 +101,7 @@ OUT_OF_VIEW = 0.15
 CUT_NOT_A_DIE = 0.5
 CROP_REACH = -(FACE_SPAN - 1) / 2  # the face crop's inset (outset) from a find's square
 REASONS = {SYMBOL: "unknown face", COCKED: "cocked"}
+UNSURE_REASON = "unsure"  # a die whose face no class is sure enough of
 PIP_D6 = builtin_d6()
 
 
@@ -134,7 +135,7 @@ def name_untaught(looks: FaceLooks, index: int, profile: Profile) -> Named:
     if best in REASONS:
         return Named(None, "", REASONS[best], confidence)
     if confidence < UNSURE:
-        return Named(None, "", "unsure", confidence)
+        return Named(None, "", UNSURE_REASON, confidence)
     face = profile.faces[best] if best < len(profile.faces) else CLASSES[best]
     value = profile.values[best] if best < len(profile.values) else best + 1
     return Named(value, face, None, confidence)
@@ -196,7 +197,7 @@ def too_weak(score: float, named: Named) -> bool:
 
 def unsure_and_weak(score: float, named: Named) -> bool:
     """Whether an untaught find read unsure is too weak to be a die (``UNSURE_FIND``)."""
-    return named.reason == "unsure" and score < UNSURE_FIND
+    return named.reason == UNSURE_REASON and score < UNSURE_FIND
 
 
 def novel_and_weak(score: float, named: Named) -> bool:

@@ -44,6 +44,7 @@ from dicetable.vision.networks import network
 from dicetable.vision.profiles import Profile, ProfileError, check_name, profiles_dir
 from dicetable.vision.reader import (
     SAME_DIE,
+    UNSURE_REASON,
     DiceReader,
     Named,
     distinct,
@@ -178,11 +179,11 @@ class TaughtFaces:
         if novel:
             return Named(None, "", "unknown face", sure)
         if sure < UNSURE:
-            return Named(None, "", "unsure", sure)
+            return Named(None, "", UNSURE_REASON, sure)
         if len({profile.values[i] for i in alike}) == 1:
             return Named(profile.values[best], profile.faces[best], None, sure)
         if p[best] < UNSURE or not self.told_apart[best]:
-            return Named(None, profile.faces[best], "unsure", float(p[best]))
+            return Named(None, profile.faces[best], UNSURE_REASON, float(p[best]))
         return Named(profile.values[best], profile.faces[best], None, float(p[best]))
 
     def _nearest(self, x: np.ndarray, faces: list[int]) -> float:
