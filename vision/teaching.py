@@ -43,6 +43,7 @@ from dicetable.vision.finder import SURE, Candidate
 from dicetable.vision.networks import network
 from dicetable.vision.profiles import Profile, ProfileError, check_name, profiles_dir
 from dicetable.vision.reader import (
+    REASONS,
     SAME_DIE,
     UNSURE_REASON,
     DiceReader,
@@ -177,7 +178,7 @@ class TaughtFaces:
         if floor or (novel and untaught_floor > NOVEL_NOT_A_DIE):
             return Named(None, "", "not a die", float(max(p[faces], untaught_floor)), die=False)
         if novel:
-            return Named(None, "", "unknown face", sure)
+            return Named(None, "", REASONS[SYMBOL], sure)
         if sure < UNSURE:
             return Named(None, "", UNSURE_REASON, sure)
         if len({profile.values[i] for i in alike}) == 1:
